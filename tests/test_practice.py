@@ -782,3 +782,92 @@ async def test_a_new_match_after_a_deal_replayed_from_the_command_line_names_the
             assert sorted(v.hand) != sorted(first.hands[v.seat])  # not the first match's hand 1
     finally:
         plan.close()
+
+
+@contextlib.asynccontextmanager
+async def seed_practice_replayed(tmp_path, size=(120, 32), *, main_saved: bool = False):
+    """``gin-tui --seed 101 --hand 3``, hand 3 played to its end, then ``a``: ``(app, pilot)``
+    in the practice of hand 3 played again, inside the practice of seed 101's deals
+    (``main_saved``: the player's own match left unfinished in the data folder)."""
+    if main_saved:
+        _match_saved(tmp_path)
+    plan = prepare(args_for(tmp_path, seed=101, hand=3, ai="standard"), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=size, notifications=True) as pilot:
+            await settle(app, pilot)
+            await _play_by_keys(app, pilot, get_opponent("standard", 0))
+            await settle(app, pilot)
+            assert isinstance(app.screen, SummaryScreen)
+            await pilot.press("a")
+            await settle(app, pilot)
+            assert app.session.replaying and app.session.view().hand_no == 3
+            yield app, pilot
+    finally:
+        plan.close()
+
+
+async def test_a_deal_played_again_in_a_seed_practice_speaks_of_that_practice_not_of_a_match(tmp_path):
+    """gin-tui --seed 101 --hand 3, then a after hand 3: its banner said "Practice — hand 3 of
+    match 1", its start note that ⏎ "goes back to your match", its end "Not counted: in your
+    match, ..." and "⏎/Space: your match's hand 4", c "Practice of a seed's deals" and "This is
+    your match's table", and back in the practice the seed was lost for good ("Practice — hand
+    4 of a seed's deals"). Every word speaks of the practice of seed 101's deals, which counts
+    in no match."""
+    from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+    from ginrummy_tui.tui.widgets.key_bar import KeyBar
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    async with seed_practice_replayed(tmp_path) as (app, pilot):
+        real = app.session.real.state
+        you, them = real.scores
+        assert _banner(app).startswith(" Practice — hand 3 of seed 101's deals, not saved   "), _banner(app)
+        assert _banner(app).endswith(f"deal: You 0–0 Computer · match: You {you}–{them} Computer"), _banner(app)
+        said = [" ".join(str(n.message).split()) for n in app._notifications]
+        assert any(n.endswith("after it goes back to your practice of seed 101's deals.") for n in said), said
+        assert not any("your match" in n for n in said), said
+        await _play_by_keys(app, pilot, get_opponent("expert", 0))
+        await settle(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        text = " ".join(screen_text(app).split())
+        assert "Not counted: in your practice, " in text, text
+        assert f"Practice scores: You {you} · Computer (standard) {them} (to 100)" in text, text
+        assert "⏎/Space: your practice's hand 4" in text, text
+        assert app.screen.query_one(KeyBar).render().plain.strip().startswith("⏎/Space Back to your practice  r Review")
+        assert "your match" not in text.lower() and "Match scores" not in text, text
+        await pilot.press("c")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ScoreScreen)
+        title = str(app.screen.query_one(ScoreTable).render().title)
+        assert title.startswith("Practice of seed 101's deals · to 100 · "), title
+        assert app.screen.note == "This is your practice's table: hand 3 played again does not count."
+        await pilot.press("escape")
+        await settle(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not app.session.replaying and app.session.view().hand_no == 4
+        assert _banner(app) == " Practice — hand 4 of seed 101's deals, not counted   this deal: You 0–0 Computer"
+        await pilot.press("c")
+        await settle(app, pilot)
+        title = str(app.screen.query_one(ScoreTable).render().title)
+        assert title.startswith("Practice of seed 101's deals · to 100 · "), title
+
+
+async def test_the_quit_question_in_a_deal_played_again_in_a_seed_practice_goes_back_to_the_practice(tmp_path):
+    """q in a deal played again (a) inside gin-tui --seed 101 --hand 3 offered "Back to your
+    match (m)", of a practice that is no match; m goes back to the practice."""
+    async with seed_practice_replayed(tmp_path, SIZE) as (app, pilot):
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit) and app.screen.question == "Leave this practice hand?"
+        text = screen_text(app)
+        for answer in ("Quit gin-tui (y)", "Back to your practice (m)", "Keep playing this hand (n)"):
+            assert answer in text, text
+        assert "your match" not in text, text
+        bottom = text.rstrip("\n").splitlines()[-1]
+        assert bottom.split() == ["y", "Quit", "m", "Practice", "n", "Keep", "playing"], bottom
+        assert "m goes back to your practice" in app.screen.answer_keys()  # said at a key of no use here
+        await pilot.press("m")
+        await settle(app, pilot)
+        assert not app.session.replaying and isinstance(app.screen, SummaryScreen)
+        assert _banner(app).startswith(" Practice — hand 3 of seed 101's deals, not counted"), _banner(app)

@@ -1147,6 +1147,8 @@ class GinApp(App):
         """Deal the hand on the table again as practice; False (with a message) if it cannot be."""
         from ginrummy_tui.session.replay_session import CannotReplay, practice_of
 
+        from .practice import practice_home
+
         try:
             replay = practice_of(self.session)
         except CannotReplay as why:
@@ -1157,7 +1159,7 @@ class GinApp(App):
         enter = ascii_words("⏎") if self.ascii_only else "⏎"
         self.notify(
             f"Hand {replay.view().hand_no} again, with the same cards. It is practice: it does not count, "
-            f"and {enter} after it goes back to your match.",
+            f"and {enter} after it goes back to {practice_home(self, named=True)}.",
             title=PRACTICE_NOTE_TITLE,
             timeout=6,
         )
@@ -1846,7 +1848,7 @@ class GinApp(App):
 
     def action_scores(self) -> None:
         """Show the score table: the match's, in a practice of its last hand too (saying so)."""
-        from .practice import practised_match
+        from .practice import practice_home, practised_match
         from .screens.score_screen import ScoreScreen
 
         if not isinstance(self.screen, ScoreScreen):
@@ -1858,7 +1860,11 @@ class GinApp(App):
                     session.view(), session.played_name(whole_match=True), own_name=mine, hand_names=session.hand_names()
                 ))
                 return
-            note = f"This is your match's table: the practice of hand {self.session.view().hand_no} does not count."
+            hand_no = self.session.view().hand_no
+            if practice_home(self) == "your match":
+                note = f"This is your match's table: the practice of hand {hand_no} does not count."
+            else:  # a hand of a --hand practice played again: the table is that practice's
+                note = f"This is your practice's table: hand {hand_no} played again does not count."
             self.push_screen(ScoreScreen(match, self.session.opponent_name, note))
 
     def action_settings(self) -> None:
@@ -1929,7 +1935,7 @@ class GinApp(App):
             self._settings_answered = editing is not None
             self.exit()
 
-        from .practice import practice_banner, practice_quit_note, practised_match
+        from .practice import practice_banner, practice_home, practice_quit_note, practised_match
 
         practice = practice_quit_note(self)
         if practice is not None:
@@ -1946,7 +1952,8 @@ class GinApp(App):
             )
         elif practised_match(self) is not None:  # a hand played again (a): back to the match (m), or quit
             question = ConfirmQuit(
-                note, "Leave this practice hand?", settings_changed=editing is not None, practice=True
+                note, "Leave this practice hand?", settings_changed=editing is not None, practice=True,
+                home=practice_home(self),
             )
         elif practice_banner(self) is not None:  # a deal replayed with --hand
             question = ConfirmQuit(note, "Quit this practice hand?", settings_changed=editing is not None, back=back)

@@ -42,7 +42,10 @@ def practice_banner(app: App[Any]) -> Banner | None:
     lines: "this deal" becomes "deal", the deal's score loses the name the
     match's score gives, the head loses its note and then the hand, and, last,
     the deal's score goes (its points are on the end of the hand's screen) and
-    the match's stays; the scores shown are always whole."""
+    the match's stays; the scores shown are always whole.  A hand of a ``--hand`` practice
+    played again with ``a`` is named as that practice names it, "hand 3 of seed 5's deals, not
+    saved" (it said "hand 3 of match 1", a match of the player's, which it is not); its
+    "match" is the practice's."""
     gin = gin_of(app)
     session = gin.session
     name = session.opponent_name.split(" (")[0]
@@ -53,8 +56,11 @@ def practice_banner(app: App[Any]) -> Banner | None:
         real = session.real.state
         deal = f"You {v.scores[me] - start[me]}–{v.scores[opp] - start[opp]}"
         match = f"match: You {real.totals[me]}–{real.totals[opp]} {name}"  # a finished match's final score
+        of = _seeds_deals(app)  # a hand of a --hand practice played again: that practice's, no match of the player's
         return _forms(
-            f"hand {v.hand_no} of {(match_title(app) or f'match {real.match_no}').lower()}",
+            _hand_of(v.hand_no, real.match_no, of)
+            if of is not None
+            else f"hand {v.hand_no} of {(match_title(app) or f'match {real.match_no}').lower()}",
             "not saved",
             (f"{deal} {name} · {match}", f"{deal} · {match}"),
             match,
@@ -68,23 +74,42 @@ def practice_banner(app: App[Any]) -> Banner | None:
         won = [0, 0]
         if row is not None and row.winner is not None:
             won[row.winner] = row.points
-        # after its match, a new one deals the seed's next match ("hand 1 of seed 5's deals" named
-        # the first match's hand 1, which it is not)
-        which = f"hand {v.hand_no} of {of}" if v.match_no == 1 else f"hand {v.hand_no} of match {v.match_no} of {of}"
-        return _forms(which, "not counted", (f"You {won[me]}–{won[opp]} {name}",))
+        return _forms(_hand_of(v.hand_no, v.match_no, of), "not counted", (f"You {won[me]}–{won[opp]} {name}",))
     return None
 
 
+def _hand_of(hand_no: int, match_no: int, of: str) -> str:
+    """Which hand of a ``--hand`` practice: "hand 3 of seed 5's deals"; after its match, a new
+    one deals the seed's next match, "hand 1 of match 2 of seed 5's deals" ("hand 1 of seed 5's
+    deals" named the first match's hand 1, which it is not)."""
+    return f"hand {hand_no} of {of}" if match_no == 1 else f"hand {hand_no} of match {match_no} of {of}"
+
+
 def _seeds_deals(app: App[Any]) -> str | None:
-    """Whose deals a ``gin-tui --seed N --hand K`` practice plays: "seed 101's deals"; None
-    in any other game."""
+    """Whose deals a ``gin-tui --seed N --hand K`` practice plays: "seed 101's deals", in a
+    hand of it played again with ``a`` and after it too (the seed is the practice's, behind
+    the hand played again: it was lost there, "a seed's deals", for the rest of the run);
+    None in any other game."""
     gin = gin_of(app)
     keeper = gin.context.keeper
     if keeper is None or not keeper.replay:
         return None
     session = gin.session
-    seed = session.state.seed if isinstance(session, LocalSession) else None
+    # a ReplaySession's state is the game behind the hand played again: the practice's
+    state = session.state if isinstance(session, (LocalSession, ReplaySession)) else None
+    seed = state.seed if state is not None else None
     return f"seed {seed}'s deals" if seed is not None else "a seed's deals"
+
+
+def practice_home(app: App[Any], *, named: bool = False) -> str:
+    """What a hand played again with ``a`` is a practice of, and goes back to, in the
+    player's words: "your match"; inside a ``gin-tui --seed N --hand K`` practice, whose
+    deals count in no match, "your practice" (``named``: "your practice of seed 101's
+    deals")."""
+    of = _seeds_deals(app)
+    if of is None:
+        return "your match"
+    return f"your practice of {of}" if named else "your practice"
 
 
 def table_titles(app: App[Any]) -> tuple[str | None, str | None]:
@@ -164,4 +189,4 @@ def practice_quit_note(app: App[Any]) -> str | None:
     return None
 
 
-__all__ = ["Banner", "practice_banner", "practice_quit_note", "practised_match", "practising"]
+__all__ = ["Banner", "practice_banner", "practice_home", "practice_quit_note", "practised_match", "practising"]

@@ -50,6 +50,7 @@ class ConfirmQuit(StyledOnce, SaysUnusedKeys, KeyWords, ModalScreen[bool]):
         settings_changed: bool = False,
         practice: bool = False,
         back: str = BACK_TO_GAME,
+        home: str = "your match",
     ) -> None:
         super().__init__()
         self.note = note
@@ -66,6 +67,9 @@ class ConfirmQuit(StyledOnce, SaysUnusedKeys, KeyWords, ModalScreen[bool]):
         """The question is asked in a practice hand of the match in play: it offers
         to leave the practice for the match (m), and says that y quits gin-tui and
         n keeps playing the practice hand."""
+        self.home = home
+        """What m goes back to in a practice hand, in the player's words: "your match", or
+        inside a ``gin-tui --seed N --hand K`` practice, which is no match, "your practice"."""
         self.to_match = False
         """True once the answer is "back to the match" (m): not quitting (the question
         is dismissed with False), the app leaves the practice hand."""
@@ -95,7 +99,7 @@ class ConfirmQuit(StyledOnce, SaysUnusedKeys, KeyWords, ModalScreen[bool]):
                 quit_words = "Quit gin-tui (y)" if self.practice else "Quit (y)"
                 yield Button(quit_words, id="yes", variant="error", compact=True)
                 if self.practice:
-                    yield Button("Back to your match (m)", id="match", variant="warning", compact=True)
+                    yield Button(f"Back to {self.home} (m)", id="match", variant="warning", compact=True)
                 if self.practice:
                     back = "Keep playing this hand (n)"
                 else:
@@ -107,7 +111,7 @@ class ConfirmQuit(StyledOnce, SaysUnusedKeys, KeyWords, ModalScreen[bool]):
     def answer_keys(self) -> str:
         """The keys that answer, as a key with no use here names them ("y quits, n goes back")."""
         if self.practice:
-            keys = ["y quits gin-tui", "m goes back to your match", "n keeps playing this hand"]
+            keys = ["y quits gin-tui", f"m goes back to {self.home}", "n keeps playing this hand"]
         else:
             keys = ["y quits", "n goes back"]
         if self.settings_changed:
@@ -140,9 +144,12 @@ class ConfirmQuit(StyledOnce, SaysUnusedKeys, KeyWords, ModalScreen[bool]):
         return True
 
     def key_word(self, binding: Binding) -> str:
-        """n is said as its button says it: "Keep playing" in a practice hand, "Back" otherwise."""
+        """n is said as its button says it: "Keep playing" in a practice hand, "Back" otherwise;
+        m as what it goes back to: "Match", or in a ``--hand`` practice "Practice"."""
         if binding.action == "answer(False)" and self.practice:
             return "Keep playing"
+        if binding.action == "back_to_match" and self.home != "your match":
+            return "Practice"
         return binding.description
 
     def action_answer(self, yes: bool) -> None:

@@ -23,7 +23,7 @@ from ..table_text import fitting_name, log_text, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text, meld_text
 from ..widgets.hand_log import HandLog
 from ..widgets.hanging_lines import HangingParts
-from ..widgets.key_bar import KeyBar
+from ..widgets.key_bar import KeyBar, KeyWords
 from ..widgets.keys_line import KeyPart, KeysLine
 from ..widgets.said_line import SaidLine
 from ..widgets.too_small import SCROLLBAR, TooSmall
@@ -98,16 +98,17 @@ def timeout_words(v: PlayerView, names: dict[int | None, str]) -> str:
     return f"{who} took more than {limit} s for a move, so {whom} {loses} the match. {rule}"
 
 
-def real_hand_words(match: PlayerView, hand_no: int, names: dict[int | None, str]) -> str:
+def real_hand_words(match: PlayerView, hand_no: int, names: dict[int | None, str], home: str = "your match") -> str:
     """What hand ``hand_no`` scored in the match itself, under its practice's points:
-    "Not counted: in your match, you scored 48 in hand 1."."""
+    "Not counted: in your match, you scored 48 in hand 1."; ``home``, what the match is
+    to the player ("your practice" for a ``--hand`` practice's)."""
     row = next((r for r in reversed(match.sheet) if r.hand_no == hand_no), None)
     if row is None:
-        return "Not counted: your match is as it was."
+        return f"Not counted: {home} is as it was."
     if row.winner is None or row.points == 0:
-        return f"Not counted: in your match, nobody scored in hand {hand_no}."
+        return f"Not counted: in {home}, nobody scored in hand {hand_no}."
     who = names[row.winner]
-    return f"Not counted: in your match, {'you' if who == 'You' else who} scored {row.points} in hand {hand_no}."
+    return f"Not counted: in {home}, {'you' if who == 'You' else who} scored {row.points} in hand {hand_no}."
 
 
 class SummaryLines(NamedTuple):
@@ -160,7 +161,10 @@ def summary_lines(
     real hand's and the match's scores; ``practice``: ``v`` is a deal played
     again with ``gin-tui --seed N --hand K``, which has no match beside it: its
     head and its scores say it is practice, as a practice with ``a`` does
-    ("Practice of hand 3: ...", "Practice scores: ..., not counted");
+    ("Practice of hand 3: ...", "Practice scores: ..., not counted"); with ``match``,
+    the match beside ``v`` is such a practice: the real hand's points are said to be
+    "in your practice", and its scores are "Practice scores" (not "in your match",
+    "Match scores", of deals that count in no match);
     ``own_name``: the player's seat as it is
     said ("You"; in network play the name of who played the hand at this seat
     before this player took it).  The lines come with where the points start
@@ -279,10 +283,10 @@ def summary_lines(
                 pts.append(" for the spade upcard")
     lines.append(pts)
     if match is not None:
-        lines.append(Text(real_hand_words(match, v.hand_no, names)))
+        lines.append(Text(real_hand_words(match, v.hand_no, names, "your practice" if practice else "your match")))
     shown = v if match is None else match
     tot = Text()
-    tot.append("Match scores: " if match is not None else "Practice scores: " if practice else "Scores: ")
+    tot.append("Practice scores: " if practice else "Match scores: " if match is not None else "Scores: ")
     tot.append(f"{own_name} {shown.scores[me]}", style="bold")
     tot.append(" · ")
     tot.append(f"{opponent_name} {shown.scores[opp]}", style="bold")
@@ -307,7 +311,7 @@ SUMMARY_WIDTH = 100
 """The summary's widest (its ``max-width`` in ``summary_screen.tcss``)."""
 
 
-class SummaryScreen(AfterHandScreen):
+class SummaryScreen(KeyWords, AfterHandScreen):
     """How the hand ended; Enter goes on to the next hand (or to the match result)."""
 
     CSS_PATH = "summary_screen.tcss"
@@ -336,7 +340,8 @@ class SummaryScreen(AfterHandScreen):
         self._match: PlayerView | None = None
         """The view of the match when this hand is a practice of its last (``a``), else None."""
         self._practice = False
-        """This hand is of a deal played again with ``gin-tui --seed N --hand K`` (no match beside it)."""
+        """This hand is of a deal played again with ``gin-tui --seed N --hand K`` (with
+        :attr:`_match`, a hand of it played again with ``a``: the match beside it is that practice)."""
 
     def on_suits_changed(self, message: SuitsChanged) -> None:
         self.ascii_only = message.ascii_only
@@ -373,10 +378,10 @@ class SummaryScreen(AfterHandScreen):
         return self._going_on() == "next" and self.gin.session.status_says_blocked()
 
     def compose(self) -> ComposeResult:
-        from ..practice import practised_match, practising
+        from ..practice import practice_home, practised_match, practising
 
         self._match = practised_match(self.app)
-        self._practice = self._match is None and practising(self.app)
+        self._practice = practising(self.app) if self._match is None else practice_home(self.app) != "your match"
         yield TooSmall()
         with VerticalScroll(id="summary"):
             yield Static(id="summary-told")  # the match resumed, where its note would cover the hands
@@ -445,12 +450,27 @@ class SummaryScreen(AfterHandScreen):
         hand, dealt at once, when the match stood between hands."""
         from ginrummy_tui.session.replay_session import ReplaySession
 
+        home = self._home()
         session = self.gin.session
         if isinstance(session, ReplaySession) and session.real.state.phase == Phase.HAND_OVER:
-            return f"{GO_ON}: your match's hand {session.real.state.hand_no + 1}"
+            return f"{GO_ON}: {home}'s hand {session.real.state.hand_no + 1}"
         if isinstance(session, ReplaySession) and session.real.state.phase == Phase.MATCH_OVER:
-            return f"{GO_ON}: the result of your match"
-        return f"{GO_ON}: back to your match"
+            return f"{GO_ON}: the result of {home}"
+        return f"{GO_ON}: back to {home}"
+
+    def _home(self) -> str:
+        """What a replayed deal goes back to: "your match", or inside a ``--hand`` practice
+        (no match of the player's) "your practice"."""
+        from ..practice import practice_home
+
+        return practice_home(self.app)
+
+    def key_word(self, binding: Binding) -> str:
+        """Enter back from a replayed deal is said as the line of the keys says it: "Back to
+        your practice" inside a ``--hand`` practice (it said "Back to your match")."""
+        if binding.action == "back":
+            return f"Back to {self._home()}"
+        return binding.description
 
     _said_log = False
     """The said line points to the turns listed on the right (m at ``LOG_FROM`` columns)."""

@@ -82,12 +82,17 @@ class KeyBar(Widget):
     b Big  o Sort  m Log  h Hint  ? Rules  c Pts  q Quit"), and with --ascii too
     "h Tip", "? Help" and "Enter Throw"."""
 
-    ROOMY_DESCRIPTIONS = {"Back to your match": "Your match", "Match result": "Result"}
+    ROOMY_DESCRIPTIONS = {
+        "Back to your match": "Your match",
+        "Back to your practice": "Your practice",
+        "Match result": "Result",
+    }
     """Descriptions said shorter where the line has no room for them with the keys two spaces
     apart (or one, below 80 columns): the end of a practice hand at 80 columns reads
     "⏎/Space Your match  r Review  a Replay deal ..." (its line of what the keys do says
     "⏎/Space: your match's hand 2"), and the end of a match's last hand "⏎/Space Result  r
-    Review ...  c Scores  q Quit", not every key squeezed one space apart, nor "c Pts"."""
+    Review ...  c Scores  q Quit", not every key squeezed one space apart, nor "c Pts" (inside
+    a ``--hand`` practice, "Your practice")."""
 
     MOST_ROWS = 2
     """The rows the key bar may take below 80 columns, where its keys do not fit on one line even
