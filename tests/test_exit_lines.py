@@ -19,6 +19,7 @@ from ginrummy_tui.session import startup
 from ginrummy_tui.tui.app import GinApp
 
 from .app_helpers import settle
+from .test_replay_app import _play_by_keys
 from .test_resume import args_for, never_asked
 
 
@@ -354,3 +355,61 @@ def test_a_finished_match_with_a_separate_one_waiting_says_the_next_start_takes_
         assert again.resumed and again.keeper.match_id == "20261207-110000-5e9a" and not again.state.over
     finally:
         again.close()
+
+
+@pytest.mark.parametrize("main_saved", [True, False], ids=["match-saved", "no-match"])
+def test_quitting_a_deal_played_again_in_a_seed_practice_is_asked_as_the_next_start_does_it(
+    tmp_path, monkeypatch, capsys, main_saved
+):
+    """gin-tui --seed 101 --hand 3, hand 3 played, a, then q: the question said "Your match
+    resumes where it was: after hand 3, You 38 · Computer (standard) 0." of the practice, which y
+    threw away ("the practice deal is not counted; gin-tui --data-dir D starts a new match.", and
+    the next start dealt a new match). The question says what the line after it says, and what
+    the next start does: the player's own match resumed, or a new one."""
+    own = None
+    if main_saved:
+        main = startup.prepare(args_for(tmp_path, seed=1), ask=never_asked)
+        main.after_first_frame()
+        own = main.keeper.match_id
+        main.close()
+    asked: list[str] = []
+
+    def run(app: GinApp, *args, **kwargs) -> None:
+        from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+        async def drive() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await settle(app, pilot)
+                await _play_by_keys(app, pilot, get_opponent("standard", 0))
+                await settle(app, pilot)
+                await pilot.press("a")
+                await settle(app, pilot)
+                assert app.session.replaying
+                await pilot.press("q")
+                await pilot.pause()
+                assert isinstance(app.screen, ConfirmQuit)
+                asked.append(app.screen.note)
+                await pilot.press("y")
+
+        asyncio.run(drive())
+
+    monkeypatch.setattr(GinApp, "run", run)
+    argv = ["--data-dir", str(tmp_path), "--seed", "101", "--hand", "3", "--ai", "standard", "--pause", "0"]
+    assert run_play(parse_command_line(argv)) == 0
+    command = command_for(tmp_path)
+    then = "resumes your match" if main_saved else "starts a new match"
+    assert " ".join(capsys.readouterr().out.split()) == f"gin-tui: the practice deal is not counted; {command} {then}."
+    practice = "This practice hand is not saved, and your practice of seed 101's deals is not counted or taken up again"
+    assert asked == [
+        f"{practice}: your match resumes where it was the next time you start {command}."
+        if main_saved
+        else f"{practice}: the next time you start {command}, a new match begins."
+    ]
+    plan = startup.prepare(args_for(tmp_path), ask=never_asked)  # the next start, as the question said
+    try:
+        if main_saved:
+            assert plan.resumed and plan.keeper.match_id == own
+        else:
+            assert not plan.resumed and plan.state.hand_no == 1 and not plan.keeper.replay
+    finally:
+        plan.close()

@@ -871,3 +871,22 @@ async def test_the_quit_question_in_a_deal_played_again_in_a_seed_practice_goes_
         await settle(app, pilot)
         assert not app.session.replaying and isinstance(app.screen, SummaryScreen)
         assert _banner(app).startswith(" Practice — hand 3 of seed 101's deals, not counted"), _banner(app)
+
+
+@pytest.mark.parametrize("main_saved", [False, True], ids=["no-match", "match-saved"])
+async def test_the_quit_question_in_a_deal_played_again_in_a_seed_practice_says_what_the_next_start_does(
+    tmp_path, main_saved
+):
+    """gin-tui --seed 101 --hand 3, a after hand 3, then q: the question said "Your match resumes
+    where it was: after hand 3, You 38 · Computer (standard) 0.", of the practice, which no start
+    takes up (y, and the next start dealt a new match). It says that the practice is not taken up
+    again, and what the next start does: resume the player's own match, or begin a new one."""
+    async with seed_practice_replayed(tmp_path, SIZE, main_saved=main_saved) as (app, pilot):
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit) and app.screen.question == "Leave this practice hand?"
+        practice = "This practice hand is not saved, and your practice of seed 101's deals is not counted or taken up again"
+        if main_saved:
+            assert app.screen.note == f"{practice}: your match resumes where it was the next time you start gin-tui."
+        else:
+            assert app.screen.note == f"{practice}: the next time you start gin-tui, a new match begins."

@@ -5,7 +5,8 @@ or ``gin-tui --seed N --hand K``, kept in its own save slot and not counted)
 must never look like the match: the score line becomes a banner that stays
 for the whole hand, its end-of-hand screen and the score table keep the
 match's own scores apart (:func:`practised_match`), and the quit question says
-the real match resumes where it was (or, over or with none saved, that a new match begins).
+the real match resumes where it was (or, over or with none saved, that a new match begins;
+a hand of a ``--hand`` practice played again, that no start takes that practice up again).
 """
 
 from __future__ import annotations
@@ -159,13 +160,22 @@ def practice_quit_note(app: App[Any]) -> str | None:
     resumes where it was, or, over or with none left unfinished (a deal of ``--hand`` with
     no match saved), that the next start begins a new one (None where nothing is saved,
     or saves fail; the question then says what becomes of the match, as outside
-    practice)."""
+    practice).  A hand of a ``--hand`` practice played again with ``a``: that practice
+    is no match to resume (it said "Your match resumes where it was: after hand 3, ...",
+    and the next start dealt a new match): the next start resumes the player's own match
+    or begins a new one, as the line after the game says."""
     gin = gin_of(app)
     session = gin.session
     keeper = gin.context.keeper
     if keeper is None or keeper.failing:
         return None
     command = gin.context.resume_command  # with the data directory given, where plain gin-tui would not find it
+    if isinstance(session, ReplaySession) and session.replaying and keeper.replay:
+        # the practice behind the hand is kept in a slot of its own, which no start takes up
+        practice = f"This practice hand is not saved, and your practice of {_seeds_deals(app)} is not counted or taken up again"
+        if match_in_progress(keeper.store.root):
+            return f"{practice}: your match resumes where it was the next time you start {command}."
+        return f"{practice}: the next time you start {command}, a new match begins."
     if isinstance(session, ReplaySession) and session.replaying:
         real = session.real.state
         me, opp = session.seat, 1 - session.seat
