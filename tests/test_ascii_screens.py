@@ -21,7 +21,7 @@ from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.cardfaces import back_lines, border_chars, empty_lines, face_lines
 from ginrummy_tui.tui.widgets.hand import KEYS
 
-from .app_helpers import screen_text, settle
+from .app_helpers import review_made, screen_text, settle
 
 SIZE = (80, 24)
 CARD_CHARS = set("SHDC") | set("A23456789TJQK") | {"1", "0"}
@@ -98,8 +98,7 @@ async def test_every_ascii_screen_has_clean_card_outlines():
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await review_made(app, pilot)  # shown at the screen's next look once made (it looks every 0.2 s)
         assert "Reviewing" not in screen_text(app)
         _check(screen_text(app), "review")
 
