@@ -1484,7 +1484,9 @@ async def test_a_rule_changed_in_the_form_is_not_said_to_come_from_the_command_l
         assert saved_settings(tmp_path)["rules"] == {"preset": "standard", "options": {"knock_limit": 8}}
         screen = await open_settings(app, pilot)
         line = " ".join(str(screen.query_one("#run-only").render()).split())
-        assert line.startswith("From the command line, for this run: classic rules, to 100 (saved: standard rules, to 100)."), line
+        assert line.startswith(
+            "From the command line, for this run: classic rules, to 100 (saved: standard rules, to 100; both with knock limit 8)."
+        ), line
         match = " ".join(str(screen.query_one("#match-rules").render()).split())
         assert match.startswith("The match in play: classic rules (changed: knock limit 8), to 100"), match
 
@@ -1512,6 +1514,25 @@ async def test_the_void_is_a_rule_option_of_the_form_and_is_saved(tmp_path):
         await settle(app, pilot)
         said = " ".join(screen_text(app).split())
         assert "Rules in play: standard (changed: void" in said, said
+
+
+async def test_a_rule_saved_is_said_saved_beside_one_from_the_command_line(tmp_path):
+    """A void of 5 saved in F2, then gin-tui --rule knock_limit=7: the form said "standard rules
+    (changed: knock limit 7), to 100 (saved: standard rules, to 100)", where the file held the
+    void of 5 (and the run played with it too)."""
+    (tmp_path / "settings.json").write_text(json.dumps({
+        "format": "gin-tui settings", "version": 1,
+        "rules": {"preset": "standard", "options": {"void_stock": 5}},
+    }))
+    plan = prepare(args_for(tmp_path, rule=["knock_limit=7"]), ask=None)
+    async with running(plan) as (app, pilot):
+        assert app.session.state.rules.void_stock == 5 and app.session.state.rules.knock_limit == 7
+        screen = await open_settings(app, pilot)
+        line = " ".join(str(screen.query_one("#run-only").render()).split())
+        assert line.startswith(
+            "From the command line, for this run: standard rules (changed: knock limit 7), to 100 (saved: standard "
+            "rules, to 100; both with void at 5 cards left in the stock)."
+        ), line
 
 
 async def test_a_knock_limit_saved_beside_oklahoma_is_not_named_nor_a_change_of_the_rules(tmp_path):

@@ -56,6 +56,15 @@ def rules_text(rules: Rules, beside: Rules | None = None) -> tuple[str, set[str]
     return f"{preset} rules (changed: {named})", set(options)
 
 
+def shared_changes(rules: Rules, other: Rules) -> str:
+    """The changes from their presets both ``rules`` and ``other`` make alike, with their
+    values ("knock limit 8, void at 5 cards left in the stock"; "" for none, the target
+    left out): what :func:`rules_text` leaves out of each, said beside the two."""
+    _preset, mine = _changes(rules, target=False)
+    _other, theirs = _changes(other, target=False)
+    return ", ".join(option_text(name, value) for name, value in mine.items() if name in theirs and theirs[name] == value)
+
+
 def rules_name(rules: Rules) -> str:
     """The name the history keeps a match's rules under: the preset's
     ("classic"), or the preset they come from and every option changed from it

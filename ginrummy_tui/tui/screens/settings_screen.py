@@ -25,7 +25,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ginrummy_tui.engine.kinds import Phase
 from ginrummy_tui.engine.rules import changed_from_preset, rules_label
-from ginrummy_tui.storage.rule_words import option_text, rules_text
+from ginrummy_tui.storage.rule_words import option_text, rules_text, shared_changes
 
 from ..host import ClickModeChanged, gin_of
 from ..note_text import lowered_rows
@@ -142,10 +142,13 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
     labels = dict(LEVEL_LABELS)
     parts = []  # (the value shown, the saved one)
     if shown.rules != saved.rules:
-        # a change both make alike is not named: the settings' own change, carried onto the
-        # command line's preset, read "classic rules (changed: knock limit 8) (saved: standard
-        # rules (changed: knock limit 8))", as if the command line had made it
+        # a change both make alike is named once, as both's: the settings' own change, carried
+        # onto the command line's preset, read "classic rules (changed: knock limit 8) (saved:
+        # standard rules (changed: knock limit 8))", as if the command line had made it
         now, kept = (f"{rules_text(r, o)[0]}, to {r.target}" for r, o in ((shown.rules, saved.rules), (saved.rules, shown.rules)))
+        both = shared_changes(shown.rules, saved.rules)
+        if both:
+            kept += f"; both with {both}"
         parts.append((now, kept))
     if shown.ai != saved.ai:
         parts.append((f"opponent level {labels.get(shown.ai, shown.ai)}", labels.get(saved.ai, saved.ai)))
