@@ -1004,10 +1004,20 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
         def line() -> str:
             return " ".join(str(screen.query_one("#match-rules").render()).split())
 
+        # nothing changed on the form yet: a save of another setting leaves the match as it is
+        # (it said "saved, the settings below deal it again", and the match stayed)
         assert line() == (
             "The match in play: standard rules, to 100, opponent level Master. "
-            "Nobody has moved in it yet: saved, the settings below deal it again."
+            "Nobody has moved in it yet: a rule or the opponent changed below deals it again, once saved."
         )
+        screen.query_one("#one-click").value = True
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert app.session.opponent_level(None) == "master"  # not dealt again
+        screen = await open_settings(app, pilot)
+        screen.query_one("#ai").value = "easy"
+        await pilot.pause()
+        assert line().endswith("Nobody has moved in it yet: saved, the settings below deal it again."), line()
         screen.query_one("#ai").value = "master"
         await pilot.pause()
         assert line() == "The match in play: standard rules, to 100, opponent level Master, as set below."

@@ -196,7 +196,7 @@ OKLAHOMA_WORDS = {True: "Oklahoma (the upcard sets the knock limit)", False: "no
 ("oklahoma") would read as the rules' name."""
 
 
-def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
+def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str, changed: bool = True) -> str:
     """The match in play, beside the next match's settings on the form: its
     rules (custom ones with their options), target and opponent, and every
     other option in which it differs from the next match ("" when there is
@@ -242,8 +242,12 @@ def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str) -> str:
     control = gin_of(app).context.control
     if control is not None and not over and not control.match_started():
         # saved, they deal it again (Ctrl+S said "a new match with them has started", where
-        # this line had said they were for the next match)
-        return "; ".join(parts) + ". Nobody has moved in it yet: saved, the settings below deal it again."
+        # this line had said they were for the next match); but only a rule or the opponent
+        # ``changed`` on the form does (the line said so of the form as it opened, and a save
+        # of another setting left the match as it was)
+        if changed:
+            return "; ".join(parts) + ". Nobody has moved in it yet: saved, the settings below deal it again."
+        return "; ".join(parts) + ". Nobody has moved in it yet: a rule or the opponent changed below deals it again, once saved."
     return "; ".join(parts) + ". The settings below are for your next match."
 
 
@@ -395,7 +399,7 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
                     "Rules for your games against the computer" if networked else "Rules for your next match",
                     classes="section",
                 )
-                in_play = match_rules_line(self.app, rules, s.ai)
+                in_play = match_rules_line(self.app, rules, s.ai, changed=False)
                 if in_play:
                     yield Static(in_play, id="match-rules")
                 context = self.gin.context
@@ -760,7 +764,10 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         self._set_preset_field(self._preset_value(rules))
         line = next(self.query("#match-rules").results(Static), None)
         if line is not None:
-            line.update(match_rules_line(self.app, rules, str(self.query_one("#ai", Select).value)))
+            ai = str(self.query_one("#ai", Select).value)
+            old = self.original
+            changed = old is None or rules != old.rules or ai != old.ai
+            line.update(match_rules_line(self.app, rules, ai, changed=changed))
 
     _rules_rows: int | None = None
     """The rows the line on the match in play took at the last layout (:meth:`_hold_fields`)."""
