@@ -1631,3 +1631,27 @@ def test_the_note_of_a_last_match_lost_on_time_says_the_time_ran_out():
     assert lost.phase == "match_over" and lost.winner == 1
     saved = SavedMatch(lost, "m1", {"ai": "standard"}, {}, False, "2026-12-07T10:00:00Z")
     assert ended_note(saved) == "Your last match ended: Computer (standard) won 0 to 0: your time ran out."
+
+
+def test_a_match_ended_at_its_last_hand_is_not_called_unfinished(tmp_path):
+    """The hand that ended a match, its end on the screen when the terminal closed, then gin-tui
+    started with another --ai: "Resumed your unfinished match with its own rules and opponent;
+    ... (or now with --new)", of a match that had ended."""
+    from ginrummy_tui.engine import Action
+    from ginrummy_tui.engine.cards import card
+    from ginrummy_tui.engine.kinds import Kind
+    from ginrummy_tui.tui import scenarios
+
+    plan = prepare(args_for(tmp_path, seed=1), ask=never_asked)
+    over = apply(apply(scenarios.match_point(), Action(Kind.DRAW_STOCK)), Action(Kind.KNOCK, card("KD")))
+    assert over.phase == "match_over"
+    plan.keeper.begin(scenarios.match_point())
+    plan.keeper.on_change(over)
+    plan.keeper.result_unseen = True  # the terminal closed on the last hand's end, the result not seen
+    plan.close()
+    again = prepare(args_for(tmp_path, ai="easy"), ask=never_asked)
+    assert again.resumed and again.state.phase == "match_over"
+    said = " ".join(again.notes)
+    assert "unfinished" not in said and "--new" not in said, said
+    assert ("Your last match had just ended: its end is shown with its own rules and opponent; your --rules/--rule/--ai "
+            "choice starts with the next match.") in said, said

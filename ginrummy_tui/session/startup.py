@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ginrummy_tui.engine.kinds import Phase
 from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory, way_out
 from ginrummy_tui.storage.lock import TakeOver
@@ -914,7 +915,12 @@ def prepare(
             differs = (asked_rules and saved.state.rules != settings.rules) or (
                 getattr(args, "ai", None) and ai != settings.ai
             )
-            if differs:
+            if differs and saved.state.phase == Phase.MATCH_OVER:  # its last hand's end and result, no match to go on
+                notes.append(
+                    "Your last match had just ended: its end is shown with its own rules and opponent; "
+                    "your --rules/--rule/--ai choice starts with the next match."
+                )
+            elif differs:
                 notes.append(
                     "Resumed your unfinished match with its own rules and opponent; "
                     "your --rules/--rule/--ai choice starts with the next match (or now with --new)."
