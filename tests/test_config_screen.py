@@ -1722,6 +1722,31 @@ async def test_home_end_and_the_page_keys_in_the_settings_take_the_focus_with_th
         in_view("pause")
 
 
+async def test_pgup_on_the_first_field_shows_the_top_of_the_settings(tmp_path):
+    """At 46x21, with a long line on the match in play, the form began mid-sentence and Home
+    and PgUp stopped at the first field: the heading and the start of "The match in play: ..."
+    could not be reached by keys (with --no-mouse, not at all).  PgUp on the first field
+    scrolls the form to its top."""
+    from textual.containers import VerticalScroll
+
+    plan = prepare(args_for(tmp_path, rules="standard", ai="easy", pause=0, theme="nord", no_mouse=True,
+                            rule=["knock_limit=7"]), ask=None)
+    async with running(plan, size=(46, 21)) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        form = screen.query_one("#settings", VerticalScroll)
+        screen.query_one("#ai").value = "expert"  # the line on the match in play grows: taller than a page
+        await pilot.pause()
+        await pilot.press("home")
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused.id == "preset"
+        assert form.scroll_y > 0  # the first field in view, the lines above it not
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert form.scroll_y == 0
+        assert "Rules for your next match" in screen_text(app)
+        assert screen.focused is not None and screen.focused.id == "preset"  # the focus stays
+
+
 async def test_the_wheel_over_an_open_drop_down_does_not_scroll_the_settings_page(tmp_path):
     """Wheel-up over the open Theme list, at the top of the list, scrolled the form
     under it, hiding the list while the key bar still said "esc Dismiss menu": the

@@ -516,11 +516,17 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
     def action_page_fields(self, step: int) -> None:
         """PgDn (``step`` 1) or PgUp (-1): the form a page down or up, and the focus with
         it to the field a page from the one that had it (the first or the last field at
-        the form's ends), in view."""
+        the form's ends), in view.  PgUp on the first field scrolls the form to its top,
+        where the heading and the line on the match in play stand above the fields: at
+        46x21 those lines could not be reached by keys (Home and PgUp stopped at the first
+        field, scrolled only as far as it)."""
         here, fields = self.focused, self._fields()
         if here is None or not fields:
             return
         form = self.query_one("#settings", VerticalScroll)
+        if step < 0 and here is fields[0] and form.scroll_y > 0:
+            form.scroll_home(animate=False, immediate=True)
+            return
         page, y = form.scrollable_content_region.height, here.region.y
         if step > 0:
             beyond = [f for f in fields if f.region.y >= y + page]
