@@ -3388,3 +3388,24 @@ def test_a_connection_that_broke_is_not_said_lost_twice():
     s.problem = P.DROPPED
     line = s.status()
     assert line.startswith("Connection lost") and line.lower().count("connection") == 1, line
+
+
+async def test_under_a_move_timer_the_host_s_line_keeps_where_to_join_before_the_paused_clock():
+    """gin-tui host --port 0 --rules multiplayer-1.5: the line said "Waiting for Guest to join —
+    join code 2VFJ-KRME · ⏱ 30 s for you (paused)", the address left out for the clock, and
+    with --port 0 nothing else on the host's screen said where to join.  The address stays,
+    the paused clock goes where both do not fit."""
+    rules = PRESETS["multiplayer-1.5"].with_options(timer=30)
+    server = MatchServer(new_game(rules, seed=SEED), names=("Ann", "Guest"), port=0, silent_after=NEVER_SILENT)
+    host, port = await server.start()
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    try:
+        ann = await seats.join(server.codes[0], "Ann", join_code=server.join_code, address_hint="127.0.0.1:45783")
+        await changes.until(lambda: ann.paused_clock() is not None)
+        assert ann.status() == f"Waiting for Guest to join — join code {server.join_code} (127.0.0.1:45783)"
+        wide = ann.status(room=100)  # room for both
+        assert wide == f"Waiting for Guest to join — join code {server.join_code} (127.0.0.1:45783) · ⏱ 30 s for you (paused)"
+    finally:
+        await seats.close()
+        await server.close()

@@ -904,7 +904,12 @@ class RemoteSession(Session):
                 ))
         elif not self.opponent_here:
             lines = self._waiting_lines()
-            line = self._with_paused_clock(*lines, room=room)
+            # before the other player first joins, where to join before the paused clock: under a
+            # move timer the address went first, and with --port 0 nothing else on the host's
+            # screen said where to join (a player coming back was told where, as they left)
+            forms = self._paused_forms() if not self.opponent_seen else []
+            first = [f"{lines[0]} · {form}" for form in forms] + ([lines[0]] if forms and len(lines) > 1 else [])
+            line = next((t for t in first if cell_len(t) <= room), None) or self._with_paused_clock(*lines, room=room)
             fitted = fit_line(line, room, self.opponent_name)
             if self.join_code and fitted.endswith("…") and not line.endswith("…"):
                 # no room for the paused clock but by cutting the line's end: the code stays
