@@ -753,3 +753,20 @@ async def test_a_running_game_whose_time_ends_between_two_pings_loses_on_time_at
         await bob.send({"type": "ping"})  # his game runs: he ran out of time
         await until_true(lambda: server.state.result is not None)
         assert server.state.winner == 0 and server.state.sheet[-1].kind == "timeout"
+
+
+async def test_the_line_under_a_network_match_s_result_offers_no_review():
+    """At 32 rows or more the line under a network match's result read "⏎ or n: play a new
+    match · ↑/↓ and r: review a hand · q: quit", where r said the review is only in games
+    against the computer and ↑ that it did nothing."""
+    from ginrummy_tui.tui.app import make_app
+
+    from .test_net_session import ann_hosting_bob, played_until
+
+    state = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    async with ann_hosting_bob(state) as (_server, ann, _bob):
+        app = make_app(session=ann, pause=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _at_the_match_result(pilot, app, ann)
+            await until_app(pilot, lambda: _match_line(app) != "(not shown)")
+            assert _match_line(app) == "⏎ or n: play a new match · q: quit", _match_line(app)

@@ -98,16 +98,19 @@ NEXT_JOINER = " · "
 """What stands between the parts of the line under the result."""
 
 
-def next_parts(ascii_only: bool) -> list[KeyPart]:
+def next_parts(ascii_only: bool, reviews: bool = True) -> list[KeyPart]:
     """The line under the result: the keys that go on from here, each with the key a click
-    on it presses."""
-    parts: list[KeyPart] = [("⏎ or n: play a new match", "enter"), ("↑/↓ and r: review a hand", "r"), ("q: quit", "q")]
+    on it presses; the review's (↑/↓ and r) only where hands are reviewed, ``reviews``: in a
+    network match the line offered it, and r said there was none."""
+    review: list[KeyPart] = [("↑/↓ and r: review a hand", "r")] if reviews else []
+    parts: list[KeyPart] = [("⏎ or n: play a new match", "enter"), *review, ("q: quit", "q")]
     return [(ascii_words(words), key) for words, key in parts] if ascii_only else parts
 
 
-def next_keys(ascii_only: bool) -> str:
+def next_keys(ascii_only: bool, reviews: bool = True) -> str:
     """The line under the result: the keys that go on from here, as it says them."""
-    return (ascii_words(NEXT_JOINER) if ascii_only else NEXT_JOINER).join(words for words, _key in next_parts(ascii_only))
+    joiner = ascii_words(NEXT_JOINER) if ascii_only else NEXT_JOINER
+    return joiner.join(words for words, _key in next_parts(ascii_only, reviews))
 
 
 ROOMY_HEIGHT = 32
@@ -538,7 +541,7 @@ class MatchOverScreen(AfterHandScreen):
         elif session.going_on_note():
             parts = [(f"{session.going_on_note()}: ⏎ to start it", "enter"), quit_key]
         else:
-            return next_parts(ascii_only)
+            return next_parts(ascii_only, session.computes_opponent)
         parts = [(mark + parts[0][0], parts[0][1]), *parts[1:]]
         return [(ascii_words(words), key) for words, key in parts] if ascii_only else parts
 
@@ -546,7 +549,8 @@ class MatchOverScreen(AfterHandScreen):
         """The style of the line under the result as drawn (over the screen's): marked refused
         (``✗``, red) after ⏎ or n was pressed for nothing, as the table marks its line when a
         move is refused for what it says."""
-        if self._refused_while is None or line == next_keys(gin_of(self.app).ascii_only):
+        gin = gin_of(self.app)
+        if self._refused_while is None or line == next_keys(gin.ascii_only, gin.session.computes_opponent):
             return ""
         return f"bold {palette_of(self.app).red}"
 
@@ -564,7 +568,7 @@ class MatchOverScreen(AfterHandScreen):
         if line == self._next_shown:
             return
         self._next_shown = line
-        self.set_class(line != next_keys(ascii_only), "-going-on")
+        self.set_class(line != next_keys(ascii_only, gin_of(self.app).session.computes_opponent), "-going-on")
         for keys in self.query("#match-next").results(KeysLine):
             keys.show(parts, joiner, self._next_style(line))
 
