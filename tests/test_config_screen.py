@@ -1722,6 +1722,19 @@ async def test_home_end_and_the_page_keys_in_the_settings_take_the_focus_with_th
         in_view("pause")
 
 
+async def test_a_pause_of_minus_zero_is_saved_as_zero(tmp_path):
+    """A pause typed "-0" was saved as -0.0, and the form showed "-0" when opened again."""
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        screen.query_one("#pause").value = "-0"
+        await pilot.press("ctrl+s")
+        await settle(app, pilot)
+        assert saved_settings(tmp_path)["pause"] == 0 and "-0" not in (tmp_path / "settings.json").read_text()
+        screen = await open_settings(app, pilot)
+        assert screen.query_one("#pause").value == "0"
+
+
 async def test_pgup_on_the_first_field_shows_the_top_of_the_settings(tmp_path):
     """At 46x21, with a long line on the match in play, the form began mid-sentence and Home
     and PgUp stopped at the first field: the heading and the start of "The match in play: ..."

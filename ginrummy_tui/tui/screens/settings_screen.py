@@ -906,6 +906,8 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         except ValueError:
             problems.append(("Computer's pause: a number of seconds, please", field))
             return None
+        if pause == 0:  # "-0" was saved as -0.0, and the form showed "-0" again
+            pause = 0.0
         if not 0 <= pause <= MAX_PAUSE:  # in the words of the rules' fields: "must be ... (not 11)"
             problems.append((f"Computer's pause: must be between 0 and {MAX_PAUSE:g} seconds (not {field.value.strip()})",
                              field))
