@@ -1242,11 +1242,7 @@ def test_the_help_gives_the_defaults_of_the_game_s_options(xdg, monkeypatch, cap
     from ginrummy_tui.storage.config import Settings
 
     monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setenv("HOME", "/home/ann")
-    if xdg is None:
-        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
-    else:
-        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    _home_of_ann(monkeypatch, xdg)
     with pytest.raises(SystemExit):
         main(["--help"])
     text = capsys.readouterr().out
@@ -1271,11 +1267,7 @@ def test_every_data_dir_help_names_xdg_data_home(command, xdg, monkeypatch, caps
     $XDG_DATA_HOME/gin-tui comes in between, as the README says."""
     from ginrummy_tui.cli import main
 
-    monkeypatch.setenv("HOME", "/home/ann")
-    if xdg is None:
-        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
-    else:
-        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    _home_of_ann(monkeypatch, xdg)
     with pytest.raises(SystemExit):
         main([*command, "--help"])
     said = " ".join(capsys.readouterr().out.split())
@@ -1293,3 +1285,12 @@ def test_export_help_says_the_default_format_with_list_and_without(monkeypatch, 
     said = " ".join(capsys.readouterr().out.split())
     assert ("--format {json,text} json: JSON Lines, one match a line (the default), or text: readable; with "
             "--list, text (the default), or json: a JSON line for each line of the list") in said, said
+
+
+def _home_of_ann(monkeypatch, xdg: str | None) -> None:
+    """The environment of a player whose home is /home/ann, with ``xdg`` as XDG_DATA_HOME (None: unset)."""
+    monkeypatch.setenv("HOME", "/home/ann")
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
