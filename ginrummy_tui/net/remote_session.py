@@ -293,6 +293,10 @@ class RemoteSession(Session):
         """Take note of the host's latest view: whether the other player has been at
         the table, and the seat's records (a match is recorded once it is over)."""
         here = self.opponent_here
+        if self._was_here is None and not here and client.seat is not None and client.seated[1 - client.seat]:
+            # the host's first view, the other seat empty but played before (a restarted host's save
+            # names its last player): one joining under another name takes their seat, not comes back
+            self._left_name = self.opponent_name
         if self._was_here is not None and here != self._was_here:
             name = self.opponent_name
             if here and self._left_name not in (None, name):  # another player's 'gin-tui join' (another name)
