@@ -3484,3 +3484,71 @@ async def test_a_restarted_host_is_told_that_the_guest_is_back_under_its_own_nam
             await again.close()
         else:
             await server.close()
+
+
+@pytest.mark.parametrize("over", [False, True], ids=["mid-hand", "match-over"])
+async def test_a_guest_who_quits_while_the_host_is_down_is_told_the_command_works_once_the_host_is_back(over):
+    """The host stopped (mid-hand, or on the match's result) and the guest quit: its quit
+    question said the same code takes the seat back once the host starts the match again,
+    but its last line dropped that ("left the match; with the same code, this takes the seat
+    back: …", or "left the match's result, which the host keeps for a new match; …"), where
+    the command, run then, found nothing listening."""
+    from ginrummy_tui.cli.join import left_note
+
+    state = new_game(PRESETS["standard"], seed=SEED)
+    if over:
+        state = played_until(new_game(PRESETS["standard"].with_options(target=10), seed=SEED), ("match_over",))
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    await server.start()
+    host, port = server.address
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    rejoin = f"gin-tui join 127.0.0.1:{port} --name Bob"
+    try:
+        await seats.join(server.codes[0], "Ann")
+        bob = await seats.join(server.codes[1], "Bob")
+        await changes.until(lambda: bob.opponent_here)
+        await server.close()  # the host stops
+        await changes.until(lambda: not bob.online)
+        asked = bob.at_quit()
+        assert asked.endswith("takes your seat back once the host starts the match again")
+        await bob.aclose()  # the guest quits
+        assert bob.at_quit() == asked
+        assert left_note(bob, rejoin) == (
+            "gin-tui join: left the match, which is saved on the host; with the same code, this takes the seat"
+            f" back once the host starts the match again:\n  {rejoin}")
+    finally:
+        await seats.close()
+        await server.close()
+
+
+async def test_a_guest_who_quits_after_the_host_came_back_is_told_the_command_takes_the_seat_back():
+    """The host stopped and was started again, the guest's game joined it again, then the guest
+    quit (its connection running, as the app's worker, cancelled first): the command takes the
+    seat back now, as before the host stopped."""
+    from ginrummy_tui.cli.join import left_note
+
+    state = new_game(PRESETS["standard"], seed=SEED)
+    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
+    await server.start()
+    host, port = server.address
+    codes = dict(server.codes)
+    changes = Changes()
+    seats = Seats(host, port, changes)
+    again = None
+    rejoin = f"gin-tui join 127.0.0.1:{port}"
+    try:
+        bob = await seats.join(codes[1], "Bob")
+        await server.close()
+        await changes.until(lambda: not bob.online)
+        again = MatchServer(state, names=("Ann", "Bob"), codes=codes, port=port, auth_delay=0.01)
+        await again.start()
+        await changes.until(lambda: bob.online)
+        seats.tasks[-1].cancel()  # the app's exit cancels the connection's worker, which closes it
+        with contextlib.suppress(asyncio.CancelledError):
+            await seats.tasks.pop()
+        await bob.aclose()
+        assert left_note(bob, rejoin) == f"gin-tui join: left the match; with the same code, this takes the seat back:\n  {rejoin}"
+    finally:
+        await seats.close()
+        await (again or server).close()

@@ -470,13 +470,17 @@ def rejoin_command(args: argparse.Namespace) -> str:
 def left_note(session: RemoteSession, rejoin: str, caught: Sequence[int] = ()) -> str:
     """The terminal's last lines once the table is closed: how to take the seat back
     (``rejoin``, the command, on a line of its own), also on the match's result,
-    which the host keeps for a new match with the same code; ``caught``: the signals
+    which the host keeps for a new match with the same code (quit offline: once the host
+    starts the match again, as the quit question says); ``caught``: the signals
     that closed it, said first, as the host says them ("closed on request (SIGTERM)")."""
     from ginrummy_tui.engine.kinds import Phase
 
     said = f"gin-tui join: {closed_by(caught[0])}: " if caught else "gin-tui join: "
     if session.refused_with is not None:  # the same code takes the seat back no more
         return f"{said}left the table; {session.at_quit()}."
+    if session.lost:  # as the quit question says: whether the host goes on with the match is not known here
+        return f"{said}left the match, which is saved on the host; with the same code, this takes the seat back " \
+            f"once the host starts the match again:\n  {rejoin}"
     client = session.client
     if client is not None and client.view is not None and client.view.phase == Phase.MATCH_OVER:
         return f"{said}left the match's result, which the host keeps for a new match; with the same code, " \

@@ -605,6 +605,13 @@ class RemoteSession(Session):
         return time.monotonic() - self._lost_at
 
     @property
+    def lost(self) -> bool:
+        """True while the connection to the host is lost (the host stopped, or the network dropped),
+        not yet made again, and as it was when the player quit: closing the session (the player's
+        quit) does not lose it, and a guest that left its seat for Ctrl+Z has it back at ``fg``."""
+        return self._lost_at is not None and self.problem != AWAY
+
+    @property
     def host_silent(self) -> bool:
         """True while the host has left a move or a ping unanswered for :attr:`silent_after`
         seconds (stopped, or the connection dead without being closed)."""
