@@ -700,6 +700,19 @@ def test_a_terminal_that_cannot_show_the_game_is_refused_in_one_line(home, term)
     assert all(len(line) <= 80 for line in out.splitlines())
 
 
+@pytest.mark.parametrize("command", ["host --data-dir -", "join 127.0.0.1:7531 --data-dir -"])
+def test_a_command_refusing_data_dir_dash_says_so_broken_between_words(home, command):
+    """gin-tui host --data-dir - printed its refusal in one line, which the terminal broke
+    inside a word ("...to be resume" / "d with its join code"), where the game's other
+    messages are broken between words at its 80 columns."""
+    status, out = _in_a_terminal(home, f"exec {sys.executable} -m ginrummy_tui {command}", TERM="xterm")
+    name = command.split()[0]
+    assert status == 2
+    assert " ".join(out.split()).startswith(f"gin-tui {name} does not take --data-dir -: "), out
+    assert all(len(line) <= 80 for line in out.splitlines()), out
+    assert len(out.splitlines()) > 1, out
+
+
 def test_with_standard_error_closed_the_game_says_so_on_the_terminal(home):
     status, out = _in_a_terminal(home, GAME + " 2>&-", TERM="xterm")
     assert status == 2

@@ -297,6 +297,11 @@ def _flush_output() -> None:
         raise OutputFailed(exc) from exc
 
 
+def _stderr_wrapped(text: str) -> str:
+    """``text`` to print on standard error, broken between words on a terminal as :func:`say` does."""
+    return wrapped(text, sys.stderr)
+
+
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -316,7 +321,7 @@ class _Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if file is not None and file is sys.stderr:
-            super()._print_message(plain(message), file)
+            super()._print_message(_stderr_wrapped(plain(message)), file)
         elif message:  # --help and --version: standard output (None when closed), where argparse ignores a failure
             out(message, end="")
 
