@@ -3411,10 +3411,11 @@ async def test_under_a_move_timer_the_host_s_line_keeps_where_to_join_before_the
         await server.close()
 
 
-async def test_a_restarted_host_is_told_that_a_player_under_another_name_took_the_seat():
+@pytest.mark.parametrize("joiner", ["Frank", "Eve"])
+async def test_a_restarted_host_is_told_who_took_the_seat_or_came_back(joiner):
     """The guest (Eve) quit, the host was started again, waiting for Eve to come back, and
     Frank joined with the code: the host's table said "Frank is back at the table." (where,
-    with no restart between, it said who took whose seat)."""
+    with no restart between, it said who took whose seat).  Eve herself is back at the table."""
     state = new_game(PRESETS["standard"], seed=SEED)
     server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
     await server.start()
@@ -3438,46 +3439,17 @@ async def test_a_restarted_host_is_told_that_a_player_under_another_name_took_th
         seats = Seats(host, port, changes)
         ann = await seats.join(codes[0], "Ann")
         assert ann.opponent_name == "Eve" and not ann.opponent_here
-        await seats.join(codes[1], "Frank")
+        await seats.join(codes[1], joiner)
         await changes.until(lambda: ann.opponent_here)
+        if joiner == "Eve":
+            assert ann.take_news()[-1] == "Eve is back at the table."
+            return
         assert ann.take_news()[-1] == "Frank took Eve's seat."
         await seats.sessions[-1].aclose()  # Frank leaves, and comes back: he is back
         await changes.until(lambda: not ann.opponent_here)
         await seats.join(codes[1], "Frank")
         await changes.until(lambda: ann.opponent_here)
         assert ann.take_news()[-1] == "Frank is back at the table."
-    finally:
-        await seats.close()
-        if again is not None:
-            await again.close()
-        else:
-            await server.close()
-
-
-async def test_a_restarted_host_is_told_that_the_guest_is_back_under_its_own_name():
-    """The same as above with the guest (Eve) herself coming back: she is back at the table."""
-    state = new_game(PRESETS["standard"], seed=SEED)
-    server = MatchServer(state, names=("Ann", "Guest"), port=0, auth_delay=0.01)
-    await server.start()
-    host, port = server.address
-    codes = dict(server.codes)
-    changes = Changes()
-    seats = Seats(host, port, changes)
-    again = None
-    try:
-        await seats.join(codes[0], "Ann")
-        await seats.join(codes[1], "Eve")
-        table = server.table()
-        await seats.close()
-        await server.close()
-        again = MatchServer(state, names=("Ann", None), codes=codes, port=port, auth_delay=0.01, table=table)
-        await again.start()
-        changes = Changes()
-        seats = Seats(host, port, changes)
-        ann = await seats.join(codes[0], "Ann")
-        await seats.join(codes[1], "Eve")
-        await changes.until(lambda: ann.opponent_here)
-        assert ann.take_news()[-1] == "Eve is back at the table."
     finally:
         await seats.close()
         if again is not None:

@@ -1848,7 +1848,7 @@ class GinApp(App):
 
     def action_scores(self) -> None:
         """Show the score table: the match's, in a practice of its last hand too (saying so)."""
-        from .practice import practice_home, practised_match
+        from .practice import in_seed_practice, practised_match
         from .screens.score_screen import ScoreScreen
 
         if not isinstance(self.screen, ScoreScreen):
@@ -1861,10 +1861,10 @@ class GinApp(App):
                 ))
                 return
             hand_no = self.session.view().hand_no
-            if practice_home(self) == "your match":
-                note = f"This is your match's table: the practice of hand {hand_no} does not count."
-            else:  # a hand of a --hand practice played again: the table is that practice's
+            if in_seed_practice(self):  # a hand of a --hand practice played again: the table is that practice's
                 note = f"This is your practice's table: hand {hand_no} played again does not count."
+            else:
+                note = f"This is your match's table: the practice of hand {hand_no} does not count."
             self.push_screen(ScoreScreen(match, self.session.opponent_name, note))
 
     def action_settings(self) -> None:

@@ -102,6 +102,12 @@ def _seeds_deals(app: App[Any]) -> str | None:
     return f"seed {seed}'s deals" if seed is not None else "a seed's deals"
 
 
+def in_seed_practice(app: App[Any]) -> bool:
+    """Whether the game in play is a ``gin-tui --seed N --hand K`` practice (a hand of it
+    played again with ``a`` too), whose deals count in no match."""
+    return _seeds_deals(app) is not None
+
+
 def practice_home(app: App[Any], *, named: bool = False) -> str:
     """What a hand played again with ``a`` is a practice of, and goes back to, in the
     player's words: "your match"; inside a ``gin-tui --seed N --hand K`` practice, whose
@@ -199,4 +205,4 @@ def practice_quit_note(app: App[Any]) -> str | None:
     return None
 
 
-__all__ = ["Banner", "practice_banner", "practice_home", "practice_quit_note", "practised_match", "practising"]
+__all__ = ["Banner", "in_seed_practice", "practice_banner", "practice_home", "practice_quit_note", "practised_match", "practising"]

@@ -378,10 +378,10 @@ class SummaryScreen(KeyWords, AfterHandScreen):
         return self._going_on() == "next" and self.gin.session.status_says_blocked()
 
     def compose(self) -> ComposeResult:
-        from ..practice import practice_home, practised_match, practising
+        from ..practice import in_seed_practice, practised_match, practising
 
         self._match = practised_match(self.app)
-        self._practice = practising(self.app) if self._match is None else practice_home(self.app) != "your match"
+        self._practice = practising(self.app) if self._match is None else in_seed_practice(self.app)
         yield TooSmall()
         with VerticalScroll(id="summary"):
             yield Static(id="summary-told")  # the match resumed, where its note would cover the hands
