@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import random
+import time
 
 from textual.widgets import Static
 
@@ -321,7 +322,8 @@ def test_the_trend_bars_are_measured_from_an_even_match():
 
 async def test_f3_on_a_history_held_elsewhere_says_no_import_and_shows_the_figures_once_it_is_free(tmp_path, monkeypatch):
     """With the history held by another connection (a sqlite3 shell in exclusive locking mode),
-    F3 said "... cannot be used (database is locked). (your earlier records are being imported)",
+    F3 froze the screen for SQLite's busy timeout twice over (10 s each) before it said
+    "... cannot be used (database is locked). (your earlier records are being imported)",
     though there was nothing to import (the upkeep's thread was only waiting); and once the
     history was free again ("The statistics database is free again") the open F3 kept saying
     so until it was closed and opened again."""
@@ -342,8 +344,19 @@ async def test_f3_on_a_history_held_elsewhere_says_no_import_and_shows_the_figur
             await until(pilot, lambda: app.session.view().phase == "discard", timeout=20)
             await pilot.press("k")  # the hand ends: its record waits for the history
             await until(pilot, lambda: app.session.state.sheet, timeout=20)
+            beats: list[float] = []
+            app.set_interval(0.02, lambda: beats.append(time.monotonic()))
+            await pilot.pause(0.2)
+            pressed = time.monotonic()
             text = " ".join((await press_f3(app, pilot)).split())
-            assert "cannot be used (database is locked)" in text, text
+            # up at once, saying so, where the screen froze the busy timeout twice over (2 s here, 20 s in play)
+            assert time.monotonic() - pressed < 0.9 and isinstance(app.screen, StatsScreen)
+            assert "│ Your record │ │ Reading your match history... Its figures come up here once it is read" in text, text
+            await until(pilot, lambda: "cannot be used (database is locked)" in screen_text(app), timeout=10)
+            beats.append(time.monotonic())
+            assert max(b - a for a, b in zip(beats, beats[1:], strict=False)) < 0.6  # the screen never froze
+            text = " ".join(screen_text(app).split())
+            assert "Reading" not in text
             assert "being imported" not in text
             held.release()
             held = None

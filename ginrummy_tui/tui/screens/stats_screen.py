@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
+import threading
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
@@ -25,6 +26,8 @@ from .styled_once import StyledOnce
 from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
+
     from ginrummy_tui.storage.figures import Figures
     from ginrummy_tui.storage.stats import Stats, Tally
 
@@ -37,6 +40,7 @@ def stats_renderable(
     unusable: str | None = None,
     read_only: str | None = None,
     muted: StyleType = "dim",
+    reading: bool = False,
 ) -> Group:
     """The figures as a table (one column per opponent and rules, and all). Within
     ``width`` columns, when given: narrower heads (the level over the rules, changed
@@ -45,7 +49,8 @@ def stats_renderable(
     ``unusable``: why the history cannot be used (said instead of the figures).
     ``read_only``: why it could only be read (said over the figures: nothing new is recorded in it);
     with ``unusable``, why even that failed and what to do.
-    ``muted``: the style of the notes under the figures (the panel's quieter text on screen)."""
+    ``muted``: the style of the notes under the figures (the panel's quieter text on screen).
+    ``reading``: the history is still being read (the figures come once it is)."""
     from ginrummy_tui.engine.words import counted
     from ginrummy_tui.storage.reports import (
         HEAD_LABELS,
@@ -61,6 +66,9 @@ def stats_renderable(
     )
 
     parts: list = [Text("Your record", style="bold underline")]
+    if reading:
+        parts.append(Text(READING_SAID))
+        return Group(*parts)
     if unusable is None and read_only is not None:
         parts.append(Text(f"Shown as it is: {read_only}, so no new match is recorded in it."))
     if unusable is not None:
@@ -111,6 +119,17 @@ def stats_renderable(
         parts.append(Text("(" + "; ".join(notes) + ")", style=muted))
     return Group(*parts)
 
+
+READ_WAIT = 0.3
+"""Seconds F3 waits for the figures before it shows its screen saying they are being read: the
+history is read in a thread of its own, as another program holding it (a ``sqlite3`` shell in
+exclusive locking mode) keeps a reader waiting SQLite's busy timeout, up to 10 s, during which the
+screen froze (its keys, the clock, the computer's moves)."""
+READING_SAID = (
+    "Reading your match history... Its figures come up here once it is read "
+    "(another program may be holding it; Esc goes back meanwhile)."
+)
+"""What the statistics say while their history is being read."""
 
 FRAME_WIDTH = 100
 """The widest the statistics' frame gets (``max-width`` of ``#stats``)."""
@@ -191,6 +210,23 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
     return Figures(), notes
 
 
+class HistoryReading(threading.Thread):
+    """:func:`read_history` for the statistics screen, in a thread of its own: :attr:`result` once done."""
+
+    def __init__(self, app: App[Any]) -> None:
+        super().__init__(name="gin-tui statistics screen", daemon=True)
+        self._app = app
+        self.result: tuple[Figures, list[str]] | None = None
+
+    def run(self) -> None:
+        from ginrummy_tui.storage.figures import Figures
+
+        try:
+            self.result = read_history(self._app)
+        except Exception as exc:  # said on the screen, not printed over it by the thread
+            self.result = Figures(unusable=str(exc) or type(exc).__name__), []
+
+
 class StatsScreen(StyledOnce, TableOnly, ModalScreen):
     """The statistics; Escape closes."""
 
@@ -226,8 +262,32 @@ class StatsScreen(StyledOnce, TableOnly, ModalScreen):
         cut, and "All" off the frame."""
         return min(self.app.size.width, FRAME_WIDTH) - 6
 
+    _reading: HistoryReading | None = None
+    """The read of the history under way, while it is (the figures not shown yet)."""
+    _read: tuple[Figures, list[str]] | None = None
+    """What it read, for the screen to be made again with."""
+    _waiting: Timer | None = None
+    """The look, every tenth of a second, whether the history's read is done."""
+
+    def _figures_now(self) -> tuple[Figures, list[str]] | None:
+        """The figures to show: those just read, or read now if they come within :data:`READ_WAIT`
+        seconds; else None, their read going on (:attr:`_reading`)."""
+        if self._read is not None:
+            read, self._read = self._read, None
+            return read
+        reading = HistoryReading(self.app)
+        reading.start()
+        reading.join(READ_WAIT)
+        if reading.result is not None:
+            return reading.result
+        self._reading = reading
+        return None
+
     def compose(self) -> ComposeResult:
-        figures, notes = read_history(self.app)
+        from ginrummy_tui.storage.figures import Figures
+
+        read = self._figures_now()
+        figures, notes = read if read is not None else (Figures(), [])
         stats, recent, trend = figures.stats, figures.recent, figures.trend
         self._figures = (stats, notes)
         self._recent = recent
@@ -237,7 +297,12 @@ class StatsScreen(StyledOnce, TableOnly, ModalScreen):
         with VerticalScroll(id="stats"):
             yield Static(
                 stats_renderable(
-                    stats, notes, self._table_width(), unusable=self._unusable, read_only=self._read_only
+                    stats,
+                    notes,
+                    self._table_width(),
+                    unusable=self._unusable,
+                    read_only=self._read_only,
+                    reading=self._reading is not None,
                 ),
                 id="stats-table",
             )
@@ -263,12 +328,30 @@ class StatsScreen(StyledOnce, TableOnly, ModalScreen):
         self.watch(frame, "virtual_size", self._show_more_below)  # what it holds grew or shrank
         self._show_texts()
         self.call_after_refresh(self._show_more_below)  # once laid out: how far it scrolls
+        if self._reading is not None and self._waiting is None:
+            self._waiting = self.set_interval(0.1, self._look_at_reading)
+
+    def _look_at_reading(self) -> None:
+        """The history's read, if done: the screen made again with its figures."""
+        reading = self._reading
+        if reading is None or reading.result is None:
+            return
+        if self._waiting is not None:
+            self._waiting.stop()
+            self._waiting = None
+        self._reading, self._read = None, reading.result
+        self.run_worker(self._remade(), exclusive=False)
+
+    async def _remade(self) -> None:
+        if self.is_attached:
+            await self.recompose()
+            self._framed()
 
     async def read_again(self) -> None:
         """Read the history again and draw what it holds now: the history another connection
         held is free again (said "cannot be used (database is locked)" while it was held, the
         screen kept saying so until it was closed and opened again)."""
-        if not self.is_attached:
+        if not self.is_attached or self._reading is not None:  # (a read under way shows what it finds)
             return
         await self.recompose()
         self._framed()
@@ -293,7 +376,13 @@ class StatsScreen(StyledOnce, TableOnly, ModalScreen):
         muted = self._muted()
         self.query_one("#stats-table", Static).update(
             stats_renderable(
-                stats, notes, self._table_width(), unusable=self._unusable, read_only=self._read_only, muted=muted
+                stats,
+                notes,
+                self._table_width(),
+                unusable=self._unusable,
+                read_only=self._read_only,
+                muted=muted,
+                reading=self._reading is not None,
             )
         )
         for heading in self.query("#trend-title").results(Static):
