@@ -357,20 +357,27 @@ def test_a_finished_match_with_a_separate_one_waiting_says_the_next_start_takes_
         again.close()
 
 
-@pytest.mark.parametrize("main_saved", [True, False], ids=["match-saved", "no-match"])
+@pytest.mark.parametrize("own", ["match-saved", "no-match", "match-over"])
 def test_quitting_a_deal_played_again_in_a_seed_practice_is_asked_as_the_next_start_does_it(
-    tmp_path, monkeypatch, capsys, main_saved
+    tmp_path, monkeypatch, capsys, own
 ):
     """gin-tui --seed 101 --hand 3, hand 3 played, a, then q: the question said "Your match
     resumes where it was: after hand 3, You 38 · Computer (standard) 0." of the practice, which y
     threw away ("the practice deal is not counted; gin-tui --data-dir D starts a new match.", and
     the next start dealt a new match). The question says what the line after it says, and what
-    the next start does: the player's own match resumed, or a new one."""
-    own = None
-    if main_saved:
+    the next start does: the player's own match resumed, or a new one. With the player's own
+    match over in its slot, the line said "... resumes your match" where the question said
+    "a new match begins", as the next start does."""
+    main_saved = own == "match-saved"
+    own_id = None
+    if own != "no-match":
         main = startup.prepare(args_for(tmp_path, seed=1), ask=never_asked)
         main.after_first_frame()
-        own = main.keeper.match_id
+        own_id = main.keeper.match_id
+        if own == "match-over":
+            main.state = _last_hand_ended()
+            main.keeper.hold(main.state)
+            main.keeper.result_unseen = True  # closed before its result was seen: the slot keeps it
         main.close()
     asked: list[str] = []
 
@@ -408,7 +415,9 @@ def test_quitting_a_deal_played_again_in_a_seed_practice_is_asked_as_the_next_st
     plan = startup.prepare(args_for(tmp_path), ask=never_asked)  # the next start, as the question said
     try:
         if main_saved:
-            assert plan.resumed and plan.keeper.match_id == own
+            assert plan.resumed and plan.keeper.match_id == own_id
+        elif own == "match-over":  # its result shown again, as the start does, then a new match
+            assert plan.state.over and plan.keeper.match_id == own_id
         else:
             assert not plan.resumed and plan.state.hand_no == 1 and not plan.keeper.replay
     finally:

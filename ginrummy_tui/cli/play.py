@@ -397,11 +397,14 @@ def _practice_closing(app: GinApp, keeper: Keeper, command: str) -> str | None:
     """The line after a practice deal (``--seed N --hand K``), kept in a slot
     of its own and never counted: its result if it was played to the end,
     and what ``command`` does, which never takes the practice up: it resumes
-    the player's own match when one is saved, else starts a new one.  None
-    mid-deal in the default directory, where plain ``gin-tui`` does that."""
-    from ginrummy_tui.storage.store import SAVE_NAME
+    the player's own match when one is saved unfinished, else starts a new one
+    (after the result of the player's finished match, if the slot keeps one not
+    seen; it said "resumes your match" of that, where the quit question said "a
+    new match begins").  None mid-deal in the default directory, where plain
+    ``gin-tui`` does that."""
+    from ginrummy_tui.storage.store import match_in_progress
 
-    mine = (keeper.store.root / SAVE_NAME).exists()
+    mine = match_in_progress(keeper.store.root)
     then = f"{command} resumes your match" if mine else f"{command} starts a new match"
     over = match_result_line(app, None, then, practice=True)
     if over is not None:
