@@ -229,3 +229,17 @@ async def test_the_sheet_opens_on_how_the_game_is_played(preset, size):
         if size == (80, 24):  # the whole of the basics, and the heading of the preset's rules under them
             assert "A turn: draw" in text and "The deal:" in text and "These rules in detail" in text, text
         assert "lays off" not in text and "knocker's melds are laid out" not in text, text
+
+
+
+@pytest.mark.parametrize("asked", [None, "full"])
+def test_the_screens_scroll_at_once_unless_textual_s_animations_are_asked_for(monkeypatch, asked):
+    """End on the help (and on the rule sheet, the statistics, the settings) scrolled there in
+    Textual's steps: in a terminal the screen showed the lines on the way for about 0.8 s after
+    the key. Nothing is animated unless TEXTUAL_ANIMATIONS asks."""
+    if asked is None:
+        monkeypatch.delenv("TEXTUAL_ANIMATIONS", raising=False)
+    else:
+        monkeypatch.setenv("TEXTUAL_ANIMATIONS", asked)
+    app = make_app(seed=1, pause=0)
+    assert app.animation_level == ("none" if asked is None else asked)

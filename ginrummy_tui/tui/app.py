@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gc
 import inspect
+import os
 import threading
 import time
 from functools import partial
@@ -219,6 +220,11 @@ class GinApp(App):
         end_guard: float = 0.0,
     ) -> None:
         super().__init__()
+        if "TEXTUAL_ANIMATIONS" not in os.environ:
+            # Home, End, PgUp and PgDn on the help, the rule sheet, the statistics and the
+            # settings jump where they go, as in a pager: Textual scrolls there in steps,
+            # which took 0.8 s to arrive at End of the help (slower still over SSH)
+            self.animation_level = "none"
         self.context = context
         """Everything the app was handed: the session, the settings, the keeper (see :class:`AppContext`)."""
         self.set_reactive(GinApp.ascii_only, ascii_only)
