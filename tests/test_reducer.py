@@ -411,3 +411,37 @@ def test_a_classic_match_saved_before_the_shutout_option_is_played_by_todays_cla
     standard = json.loads(to_json(replace(s, rules=PRESETS["standard"].with_options(game_bonus=100))))
     assert "shutout" not in standard["rules"]
     assert not from_json(json.dumps(standard)).rules.shutout
+
+
+@pytest.mark.parametrize("preset", ["standard", "oklahoma", "multiplayer-1.5"])
+def test_a_match_lost_on_time_at_any_move_is_a_state_that_saves_and_loads(preset):
+    """Both passed the upcard and the player to draw ran out of time: the match was over,
+    but the state kept "only the stock may be drawn", which no finished game has, so its
+    save was refused ("impossible game: the first draw from the stock ... is past") and a
+    restart resumed the match as it stood before the loss. A time-out at every kind of
+    moment, in matches played at random, leaves a state that saves and loads as it is."""
+    import random
+
+    from ginrummy_tui.engine.state import validate
+    from ginrummy_tui.storage.store import SavedMatch, decode_save, encode_save
+
+    rules = PRESETS[preset].with_options(timer=30)
+    timed_out = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = new_game(rules, seed=seed)
+        while True:
+            acts = [a for a in legal_actions(s) if a.kind != "timeout"]
+            if rng.random() < 0.04 or (s.phase == "draw" and s.passes == 2 and s.stock_only):
+                timed_out.add((s.phase, s.stock_only))
+                s = apply(s, A("timeout"))
+                break
+            s = apply(s, rng.choice(acts))
+            if s.phase in ("hand_over", "match_over"):
+                break
+        if s.phase != "match_over":
+            continue
+        validate(s)
+        loaded = decode_save(encode_save(s, match_id="20261207-160000-0a0a").encode())
+        assert isinstance(loaded, SavedMatch) and loaded.state == s
+    assert ("draw", True) in timed_out or preset == "multiplayer-1.5"  # the case that was refused

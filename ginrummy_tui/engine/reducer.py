@@ -411,7 +411,9 @@ def _timeout(state: GameState) -> GameState:
         kind=EndKind.TIMEOUT, knocker=None, winner=1 - loser, points=0, hands=state.hands, knock=None,
         multiplier=state.multiplier,
     )
-    new = replace(state, sheet=state.sheet + (record,), result=result, taken=None, drawn=None)
+    # the turn is over with the match: nothing of it holds (only the stock to draw from, after
+    # both passed the upcard, kept the finished match from being saved)
+    new = replace(state, sheet=state.sheet + (record,), result=result, taken=None, drawn=None, stock_only=False)
     return _finish_match(new, 1 - loser)
 
 
