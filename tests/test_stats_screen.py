@@ -7,6 +7,7 @@ import contextlib
 import random
 import time
 
+import pytest
 from textual.widgets import Static
 
 from ginrummy_tui.cli.play import build_app
@@ -369,3 +370,37 @@ async def test_f3_on_a_history_held_elsewhere_says_no_import_and_shows_the_figur
     finally:
         if held is not None:
             held.release()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (46, 21), (120, 40)])
+async def test_the_trend_of_thirty_matches_keeps_each_level_on_one_line(tmp_path, size):
+    """At 80 columns each level's line of its last 30 matches was broken in two ("won 0 of the
+    last 30 · -133" / "a match"), its newest bars cut off for an ellipsis. The summary gets
+    shorter, then the oldest bars give way, as the room asks; the newest bar is always drawn."""
+    from ginrummy_tui.tui.widgets.trend import BAR_LEVELS
+
+    write_json_history(tmp_path, HISTORY)
+    async with running_on(plan_in(tmp_path), size, upkeep_ended=True) as (app, pilot):
+        await press_f3(app, pilot)
+        await pilot.pause()
+        widget = app.screen.query_one(Trend)
+        lost = [(-133 + i, False) for i in range(29)] + [(40, True)]  # the newest, a win: a full bar
+        widget.trend = {"expert": lost, "standard": [(m, w) for m, w in reversed(lost)], "master": lost[:3]}
+        widget.refresh(layout=True)
+        await pilot.pause()
+        widget.scroll_visible(animate=False)
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        for level, results in widget.trend.items():
+            [row] = [i for i, line in enumerate(lines) if line.strip("│ ").startswith(f"vs {level} ") and " of " in line]
+            line = lines[row]
+            won = sum(w for _, w in results)
+            assert f"{won} of {'the last ' if size[0] >= 120 else ''}{len(results)}" in line, line
+            assert "…" not in line
+            below = lines[row + 1].strip("│ ")
+            assert not below or below.startswith(("vs ", "Last matches", "╰")), lines[row + 1]  # nothing carried over
+            newest = "█" if results[-1][1] else "▁"
+            bars_drawn = [c for c in line if c in BAR_LEVELS]
+            assert bars_drawn and bars_drawn[-1] == newest, line
+            if size[0] >= 80:
+                assert len(bars_drawn) == len(results)  # at 80 columns the summary is shortened first
