@@ -404,3 +404,32 @@ async def test_the_trend_of_thirty_matches_keeps_each_level_on_one_line(tmp_path
             assert bars_drawn and bars_drawn[-1] == newest, line
             if size[0] >= 80:
                 assert len(bars_drawn) == len(results)  # at 80 columns the summary is shortened first
+
+
+@pytest.mark.parametrize("f3", [False, True], ids=["table", "f3-reading"])
+async def test_the_game_closes_at_once_while_the_history_held_elsewhere_is_still_being_opened_or_read(
+    tmp_path, monkeypatch, f3
+):
+    """With the history held by another program (exclusive locking mode), closing the game
+    waited for the start-up's opening of it, SQLite's busy timeout (10 s), and with F3 open
+    and still reading it as long again (20 s in all): the threads waiting for it now close
+    what they open, and the game does not wait for them."""
+    from ginrummy_tui.storage import history
+
+    from .test_history_busy import Held
+
+    monkeypatch.setattr(history, "BUSY_TIMEOUT", 3.0)
+    held = Held(tmp_path)
+    plan = plan_in(tmp_path)
+    try:
+        app = build_app(plan, pause=0)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause(0.5)
+            if f3:
+                assert "Reading your match history..." in await press_f3(app, pilot)
+            closing = time.monotonic()
+            app.exit()
+        plan.close()
+        assert time.monotonic() - closing < 2.0  # 3 s without F3, 6 s with it, before
+    finally:
+        held.release()

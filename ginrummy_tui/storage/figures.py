@@ -32,6 +32,9 @@ TREND_MATCHES = 30
 """How many of the last matches against each level the trend shows."""
 RECENT_MATCHES = 5
 """How many of the last matches are listed."""
+CLOSE_WAIT = 0.5
+"""Seconds :meth:`ReadyFigures.close` waits for figures being worked out before it leaves
+their connection to the thread working them out."""
 READER_CACHE_KB = 256
 """The page cache of the connection that works the figures out."""
 
@@ -144,14 +147,18 @@ class ReadyFigures:
         :class:`~ginrummy_tui.storage.history.Damaged` on a damaged one, and
         what opening it raises."""
         with self.lock:
-            reader = self._connection()
-            if reader is None:
-                return None
-            version = self._data_version(reader)  # before: a write while working out makes them stale
-            if self._figures is None or version != self._version:
-                self._figures, self._version = work_out(reader), version
-                self.worked_out += 1
-            return self._figures
+            try:
+                reader = self._connection()
+                if reader is None:
+                    return None
+                version = self._data_version(reader)  # before: a write while working out makes them stale
+                if self._figures is None or version != self._version:
+                    self._figures, self._version = work_out(reader), version
+                    self.worked_out += 1
+                return self._figures
+            finally:
+                if self._closed:  # closed meanwhile, not waiting for this (see close)
+                    self._forget()
 
     def refresh_soon(self, delay: float = 0.0) -> None:
         """Bring the figures up to date in a background thread, after ``delay``
@@ -177,8 +184,13 @@ class ReadyFigures:
         self._reader, self._figures, self._version = None, None, None
 
     def close(self) -> None:
-        """Close the connection; nothing is worked out any more."""
+        """Close the connection; nothing is worked out any more.  Figures being worked out
+        on a history another program holds wait SQLite's busy timeout (10 s): gin-tui's exit
+        does not wait for them, whose thread closes the connection once done."""
         with self._flags:
             self._closed = True
-        with self.lock:
-            self._forget()
+        if self.lock.acquire(timeout=CLOSE_WAIT):
+            try:
+                self._forget()
+            finally:
+                self.lock.release()

@@ -115,6 +115,9 @@ OPENING_WAIT = 0.5
 """Seconds :meth:`SharedHistory.get` waits, when asked not to wait for the
 database, for another thread of the process that is opening it (which takes
 milliseconds, unless that thread waits for a busy database)."""
+CLOSE_WAIT = 0.5
+"""Seconds :meth:`SharedHistory.close` waits for another thread of the process that is
+opening the history before it leaves the closing to that thread."""
 MIN_DB_SIZE = 512
 """The fewest bytes a SQLite database file holds, unless it is empty (its smallest page)."""
 IMPORTED_DIR = Path(ARCHIVE_DIR) / HISTORY_DIR
@@ -1664,6 +1667,8 @@ class SharedHistory:
         """Why the database cannot be used at all, if it cannot (:attr:`Opening.unusable`)."""
         self.generation = 0
         """How many databases were set aside: what was read from an earlier one is out of date."""
+        self._closed_while_opening = False
+        """Closed while another thread was opening it: that thread closes what it opened."""
 
     def get(self, *, create: bool = True, wait: bool = True, opening_wait: float = OPENING_WAIT) -> History | None:
         """The open history (None if it cannot be opened, or with
@@ -1688,6 +1693,10 @@ class SharedHistory:
                         raise Busy(opening.unusable or "database is locked")
                     return None
                 self.messages.extend(opening.told())
+                if self._closed_while_opening and opening.history is not None:  # (see close)
+                    self._closed_while_opening = False
+                    opening.history.close()
+                    return None
                 self._history = opening.history
                 self._failed = opening.unusable is not None or (
                     opening.history is None and db_path(self.root).exists()
@@ -1729,10 +1738,18 @@ class SharedHistory:
             return hist
 
     def close(self) -> None:
-        with self.lock:
+        """Close the history.  While another thread of this process is opening it, waiting
+        SQLite's busy timeout (10 s) for a database another program holds, this does not wait
+        for it: that thread closes what it opens (gin-tui's exit waited for it)."""
+        if not self.lock.acquire(timeout=CLOSE_WAIT):
+            self._closed_while_opening = True
+            return
+        try:
             if self._history is not None:
                 self._history.close()
                 self._history = None
+        finally:
+            self.lock.release()
 
 
 # ---------------------------------------------------------------- recording a match
