@@ -461,12 +461,9 @@ async def test_every_choice_list_stays_on_its_labels_line_with_its_value_whole(t
     opponent, the theme) stood on a line of its own under its label, read
     apart from it: each stays on its label's line, its value whole beside
     the label's words, the longest of them too ("multiplayer-1.5 (changed)",
-    on two lines at 46 columns, "Alternate every hand", "catppuccin-macchiato").  Every label is whole,
-    and where the screen has room (64 columns) every field starts in one
-    column; below that every field but the lists does."""
+    on two lines at 46 columns, "Alternate every hand", "catppuccin-macchiato").  Every field
+    starts in one column, the lists too (test_every_value_of_the_form_starts_in_one_column_at_every_width)."""
     from textual.widgets import Label, Select
-
-    from ginrummy_tui.tui.screens.settings_screen import STACKED_BELOW
 
     # a game bonus: the shutout row is shown (hidden where there is none)
     plan = prepare(args_for(tmp_path, rules="multiplayer-1.5", rule=["knock_limit=7", "game_bonus=50"]), ask=None)
@@ -483,7 +480,6 @@ async def test_every_choice_list_stays_on_its_labels_line_with_its_value_whole(t
             label, control = row.children
             assert isinstance(label, Label)
             assert control.region.y == label.region.y, (width, control.id)  # on its label's line
-            assert label.region.width >= len(str(label.render())), (width, str(label.render()))
             assert control.region.right <= box.right, (width, control.id)
             if isinstance(control, Select):
                 def shown(control=control) -> bool:
@@ -500,8 +496,7 @@ async def test_every_choice_list_stays_on_its_labels_line_with_its_value_whole(t
                 assert f"{label.text} " in lines[0], (width, lines)
                 said = " ".join(line[control.region.x : control.region.right].strip(" ▼v") for line in lines)
                 assert " ".join(said.split()) == values[str(control.id)], (width, lines)
-            if not isinstance(control, Select) or width >= STACKED_BELOW:
-                beside.add(control.region.x)
+            beside.add(control.region.x)
         assert len(beside) == 1, (width, beside)
 
 
@@ -517,12 +512,18 @@ async def test_below_64_columns_the_choice_lists_start_in_one_column(tmp_path, w
         screen = await open_settings(app, pilot)
         rows = [row for row in screen.query(".row") if isinstance(row.children[1], Select)]
         assert [row.children[1].id for row in rows] == ["preset", "rule-next_dealer", "ai", "theme"]
-        lines = screen_text(app).splitlines()
+        form = screen.query_one("#settings")
+        said = []
         for row in rows:
             label, control = row.children
+            form.scroll_to_widget(row, animate=False, immediate=True)
+            await until(pilot, lambda row=row: form.content_region.contains_region(row.region))
+            await pilot.pause()
+            line = screen_text(app).splitlines()[label.region.y]
+            said.append(line)
             assert control.region.y == label.region.y  # on its label's line
-            assert f"{label.text} " in lines[label.region.y][: control.region.x], lines[label.region.y]
-        assert len({row.children[1].region.x for row in rows}) == 1, [lines[row.region.y] for row in rows]
+            assert f"{label.text} " in line[: control.region.x], line
+        assert len({row.children[1].region.x for row in rows}) == 1, said
 
 
 @pytest.mark.parametrize("width", [46, 54, 63])
@@ -1420,9 +1421,10 @@ async def test_with_oklahoma_the_knock_limit_says_the_upcard_sets_it(tmp_path):
 async def test_at_the_narrowest_every_label_keeps_a_space_before_its_value(tmp_path, width):
     """46×21 and 50×21 with --ascii, the form scrolled (its scroll bar takes two columns):
     the longest labels ran into their values ("Game bonus (match winner)0", "Oklahoma
-    (upcard = limit)[ ] no").  Read on the screen, every label is whole with a blank
-    after it, and the numbers and the yes-or-no boxes start in one column."""
-    from textual.widgets import Label, Select
+    (upcard = limit)[ ] no").  Read on the screen, every label's words are whole (on two
+    lines where they are too long for the label column) with a blank after them, and the
+    values start in one column."""
+    from textual.widgets import Label
 
     # a game bonus: the shutout row is shown (hidden where there is none)
     plan = prepare(args_for(tmp_path, ascii=True, rule=["game_bonus=50"]), ask=None)
@@ -1433,16 +1435,59 @@ async def test_at_the_narrowest_every_label_keeps_a_space_before_its_value(tmp_p
         for row in screen.query(".row"):
             label, control = row.children
             assert isinstance(label, Label)
-            if isinstance(control, Select):
+            if not row.display:
                 continue
-            form.scroll_to_widget(control, animate=False, immediate=True)
+            form.scroll_to_widget(row, animate=False, immediate=True)
+            await until(pilot, lambda row=row: form.content_region.contains_region(row.region))
             await pilot.pause()
-            line = screen_text(app).splitlines()[label.region.y]
-            words = label.text.strip()
-            assert f"{words} " in line, (width, line)  # whole, and a blank after it
-            assert control.region.x > line.index(words) + len(words), (width, line)
+            lines = screen_text(app).splitlines()[label.region.y : label.region.bottom]
+            words = [line[label.region.x + 3 : control.region.x] for line in lines]  # past the marks
+            assert " ".join(" ".join(words).split()) == label.text, (width, lines)  # whole
+            assert all(part.endswith(" ") for part in words), (width, lines)  # a blank after them
             columns.add(control.region.x)
         assert len(columns) == 1, (width, columns)
+
+
+@pytest.mark.parametrize("size", [(46, 21), (50, 21), (54, 24), (60, 24), (63, 24), (64, 24), (80, 24)])
+async def test_every_value_of_the_form_starts_in_one_column_at_every_width(monkeypatch, size):
+    """gin-tui --data-dir - --seed 7, F2 at 60x24 or 46x21: the choice lists (Rules preset,
+    Who deals next, Opponent level, Theme) had their values at column 21, every other
+    field at column 33 (in one column from 64 on).  Every value, the mouse's words too,
+    starts in one column at every width; every label's words are on the screen, whole,
+    before it (on two lines where the label column is narrow), and the lists' longest
+    values whole beside their labels."""
+    from textual.widgets import Select
+
+    from ginrummy_tui.tui.widgets.field_label import FieldLabel
+
+    app = unsaved_app(monkeypatch, "--seed", "7")
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#theme").value = "catppuccin-macchiato"
+        await pilot.pause()
+        form = screen.query_one("#settings")
+        columns = {}
+        for row in screen.query(".row"):
+            if not row.display:
+                continue
+            label, value = row.children
+            assert isinstance(label, FieldLabel)
+            form.scroll_to_widget(row, animate=False, immediate=True)
+            await until(pilot, lambda row=row: form.content_region.contains_region(row.region))
+            await pilot.pause()
+            columns[str(value.id)] = value.region.x
+            lines = screen_text(app).splitlines()
+            # past the three columns of the marks (the row in focus: ▶)
+            said = " ".join(line[label.region.x + 3 : value.region.x] for line in lines[row.region.y : row.region.bottom])
+            assert " ".join(said.split()) == label.text, (size, said)
+            assert value.region.y == label.region.y, (size, value.id)  # on its label's (first) line
+            if isinstance(value, Select) and value.id != "preset":
+                line = lines[value.region.y][value.region.x : value.region.right]
+                assert line.strip(" ▼") == value.selection or line.strip(" ▼") == {
+                    "rule-next_dealer": "Alternate every hand", "ai": "Standard"}[str(value.id)], (size, line)
+        assert len(set(columns.values())) == 1, (size, columns)
+        assert "mouse" in columns
 
 
 async def test_the_form_says_which_values_come_from_the_command_line_for_this_run(tmp_path):
