@@ -1505,6 +1505,28 @@ async def test_the_form_says_which_values_come_from_the_command_line_for_this_ru
         )
 
 
+@pytest.mark.parametrize("ascii", [False, True])
+async def test_the_command_line_s_pause_keeps_its_number_and_unit_on_one_line(tmp_path, ascii):
+    """gin-tui --pause 0.2 at 80x24, F2: "From the command line, for this run: computer's
+    pause 0.2 s (saved: 0.6" ended a line, "s). Ctrl+S saves..." began the next.  Each
+    number is on the line of its unit, every word of the line on the screen, and with
+    --ascii the line is ASCII alone (its no-break spaces plain ones)."""
+    (tmp_path / "settings.json").write_text(json.dumps({"pause": 0.6, "ascii": ascii}))
+    plan = prepare(args_for(tmp_path, pause=0.2), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        line = screen.query_one("#run-only")
+        rows = [row[line.region.x : line.region.right] for row in screen_text(app).splitlines()[line.region.y : line.region.bottom]]
+        assert len(rows) == 2, rows
+        assert any("pause 0.2 s " in row for row in rows) and any("0.6 s)." in row for row in rows), rows
+        assert " ".join(" ".join(rows).split()) == (
+            "From the command line, for this run: computer's pause 0.2 s (saved: 0.6 s). "
+            "Ctrl+S saves only what you change here."
+        )
+        assert str(line.render()).isascii() or not ascii
+        assert all(row.isascii() for row in rows), rows
+
+
 async def test_the_form_says_nothing_of_the_command_line_without_its_choices(tmp_path):
     (tmp_path / "settings.json").write_text(json.dumps({"ai": "expert", "pause": 0.5}))
     plan = prepare(args_for(tmp_path), ask=None)

@@ -15,6 +15,7 @@ import pytest
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.cli import Output, parse_command_line
 from ginrummy_tui.cli.play import run_play
+from ginrummy_tui.engine.words import apart
 from ginrummy_tui.session import startup
 from ginrummy_tui.tui.app import GinApp
 
@@ -233,7 +234,7 @@ def test_the_quit_question_on_a_finished_match_says_it_is_over(tmp_path, monkeyp
     the terminal then said the command starts a new match."""
     _on_the_last_hand(monkeypatch)
     said: list[str] = []
-    playing(monkeypatch, ["enter"], then=lambda app: said.append(app.at_quit()))
+    playing(monkeypatch, ["enter"], then=lambda app: said.append(apart(app.at_quit())))  # (the command one group)
     assert run_play(parse_command_line(["--data-dir", str(tmp_path), "--pause", "0"])) == 0
     assert said == [f"the match is over: {command_for(tmp_path)} starts a new one"]
 
@@ -395,7 +396,7 @@ def test_quitting_a_deal_played_again_in_a_seed_practice_is_asked_as_the_next_st
                 await pilot.press("q")
                 await pilot.pause()
                 assert isinstance(app.screen, ConfirmQuit)
-                asked.append(app.screen.note)
+                asked.append(apart(app.screen.note))  # (its command one group of words)
                 await pilot.press("y")
 
         asyncio.run(drive())

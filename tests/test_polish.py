@@ -2513,11 +2513,56 @@ async def test_the_ctrl_z_note_shows_whole_over_the_notes_of_the_start(tmp_path,
         plan.close()
 
 
+async def test_the_note_of_a_resumed_match_keeps_each_score_with_its_player():
+    """At 80x24 the note of the match resumed read "Resumed your match: hand 1, You" on its
+    first line, "0 · Computer (standard) 0." on the next: the hand is on the line of its
+    number, and each score on the line of its player."""
+    from ginrummy_tui.tui import restore
+
+    app = make_app(seed=1, pause=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(app, pilot)
+        restore.show_notes(app, [], resumed=True)
+        await until(pilot, lambda: "Resumed" in " ".join(_toast_lines(app)))
+        await pilot.pause()
+        lines = _toast_lines(app)
+        assert " ".join(lines) == "Resumed your match: hand 1, You 0 · Computer (standard) 0.", lines
+        for group in ("hand 1,", "You 0 ·", "Computer (standard) 0."):
+            assert any(group in line for line in lines), (group, lines)
+
+
+async def test_the_ctrl_z_note_keeps_the_command_that_resumes_the_match_on_one_line(tmp_path, monkeypatch):
+    """In a tmux pane, where no shell brings the game back, Ctrl+Z's note at 80x24 broke the
+    command it names over three lines: "(your match is saved: gin-tui" / "--data-dir
+    /tmp/x" / "resumes it)".  The command is whole on one line."""
+    from ginrummy_tui.cli.play import build_app
+    from ginrummy_tui.session.startup import prepare
+    from ginrummy_tui.tui import suspend
+
+    from .test_resume import args_for, never_asked
+
+    monkeypatch.setattr(suspend, "can_suspend", lambda _app: False)
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+    app = build_app(plan, pause=0, command="gin-tui --data-dir /tmp/x")
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(app, pilot)
+            await pilot.press("ctrl+z")
+            await until(pilot, lambda: "no shell here" in " ".join(_toast_lines(app)))
+            await pilot.pause()
+            lines = _toast_lines(app)
+            assert " ".join(lines).endswith("(your match is saved: gin-tui --data-dir /tmp/x resumes it)."), lines
+            assert any("gin-tui --data-dir /tmp/x" in line for line in lines), lines
+    finally:
+        plan.close()
+
+
 async def test_the_take_over_of_a_stopped_gin_tui_and_the_resumed_match_come_one_after_the_other(monkeypatch):
     """After taking over a gin-tui stopped with Ctrl+Z, its note and "Resumed your match: ..."
     showed together at 80x24, and the take-over note, in the room left beside the other,
     was cut before its last sentence ("Every move was already saved."), which came after.
     The note that does not fit beside "Resumed your match" comes after it, whole."""
+    from ginrummy_tui.engine.words import apart
     from ginrummy_tui.session.startup import TakeOver, taken_over_note
     from ginrummy_tui.tui import restore
 
@@ -2531,7 +2576,7 @@ async def test_the_take_over_of_a_stopped_gin_tui_and_the_resumed_match_come_one
 
     def recorded(message, **kwargs):
         up = [str(n.message) for n in app._notifications]
-        raised.append((str(message), up))
+        raised.append((apart(str(message)), up))  # (its groups of words kept together: "You 0")
         return toast(message, **kwargs)
 
     monkeypatch.setattr(app, "_toast", recorded)

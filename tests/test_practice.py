@@ -17,6 +17,7 @@ import pytest
 
 from ginrummy_tui.ai import get_opponent
 from ginrummy_tui.cli.play import build_app
+from ginrummy_tui.engine.words import apart
 from ginrummy_tui.session.startup import prepare
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
@@ -74,7 +75,7 @@ async def practice_quit_note(app, pilot) -> str:
     # worded for a practice hand, which is not saved: "Quit in the middle of the hand?" was the match's;
     # it is left for the match (m) or for the shell (y)
     assert app.screen.question == "Leave this practice hand?"
-    return app.screen.note
+    return apart(app.screen.note)  # (its groups of words kept together: "after hand 1")
 
 
 async def test_the_quit_question_in_practice_says_the_match_resumes_where_it_was(tmp_path):
@@ -92,6 +93,13 @@ async def test_the_quit_question_in_practice_says_the_match_resumes_where_it_was
                 f"This practice hand is not saved. Your match resumes where it was: after hand 1, "
                 f"You {you} · Computer (standard) {them}."
             )
+            # on the screen, the hand with its number, each score with its player: at 80x24
+            # "...where it was: after hand" ended a line, "1, You 0 · ..." began the next
+            note = app.screen.query_one("#confirm-note")
+            rows = screen_text(app).splitlines()[note.region.y : note.region.bottom]
+            assert len(rows) > 1
+            for group in ("after hand 1,", f"You {you} ·", f"Computer (standard) {them}."):
+                assert any(group in row for row in rows), (group, rows)
     finally:
         plan.close()
 
@@ -236,7 +244,7 @@ async def test_the_practice_quit_question_names_the_command_that_finds_the_match
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, ConfirmQuit)
-            assert app.screen.note.endswith(f"the next time you start {command}."), app.screen.note
+            assert apart(app.screen.note).endswith(f"the next time you start {command}."), app.screen.note
     finally:
         plan.close()
 

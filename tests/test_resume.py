@@ -94,7 +94,7 @@ async def test_the_resume_note_goes_when_the_next_hand_is_dealt(tmp_path):
     assert again.state.phase == "hand_over" and again.state.hand_no == 1
 
     def resumed_notes(app) -> list[str]:
-        return [str(n.message) for n in app._notifications if str(n.message).startswith("Resumed your match")]
+        return [str(n.message).replace("\n", " ") for n in app._notifications if str(n.message).startswith("Resumed your match")]
 
     async with running(again) as (app, pilot):
         await until(pilot, lambda: bool(resumed_notes(app)))
@@ -150,7 +150,7 @@ async def test_the_resume_note_hides_nothing_of_the_end_of_a_hand(tmp_path, size
                 assert rows[body.y - 1].strip() == "Resumed your match: hand 2 next.", rows
                 assert rows[body.y].strip() == "Hand 1: You knocked with K♦.", rows
             else:  # room under the end of the hand: the note, whole, there
-                notes = [str(n.message) for n in app._notifications]
+                notes = [str(n.message).replace("\n", " ") for n in app._notifications]
                 assert not told() and any(n.startswith("Resumed your match: hand 2 next, You 48") for n in notes), notes
             await pilot.press("enter")  # the next hand: the end of hand 1 and its words go
             await until(pilot, lambda: app.session.view().hand_no == 2 and not isinstance(app.screen, SummaryScreen))
@@ -173,7 +173,7 @@ async def test_the_resume_note_goes_when_a_new_match_replaces_the_one_it_names(t
     again = prepare(args_for(tmp_path), ask=never_asked)
 
     def resumed_notes(app) -> list[str]:
-        return [str(n.message) for n in app._notifications if str(n.message).startswith("Resumed your match")]
+        return [str(n.message).replace("\n", " ") for n in app._notifications if str(n.message).startswith("Resumed your match")]
 
     async with running(again) as (app, pilot):
         await until(pilot, lambda: bool(resumed_notes(app)))
@@ -221,7 +221,7 @@ async def test_a_finished_match_shown_again_at_start_is_said_to_have_ended(tmp_p
     assert again.resumed and again.state.over
 
     def start_notes(app) -> list[str]:
-        return [str(n.message) for n in app._notifications if "match" in str(n.message)]
+        return [str(n.message).replace("\n", " ") for n in app._notifications if "match" in str(n.message)]
 
     async with running(again) as (app, pilot):
         await until(pilot, lambda: bool(start_notes(app)))
@@ -1519,7 +1519,7 @@ async def test_s_goes_on_with_the_separate_match_waiting_and_says_it_is_the_sepa
     async with running(again) as (app, pilot):
         await settle(app, pilot)
         await until(pilot, lambda: any("Resumed" in str(n.message) for n in app._notifications), timeout=10)
-        said = [str(n.message) for n in app._notifications]
+        said = [str(n.message).replace("\n", " ") for n in app._notifications]
         assert any(n.startswith("Resumed your separate match: hand 1, You 0") for n in said), said
     # --new: another one beside it
     new = prepare(args_for(tmp_path, new=True), ask=separate)
@@ -1535,7 +1535,7 @@ async def test_s_goes_on_with_the_separate_match_waiting_and_says_it_is_the_sepa
     async with running(later) as (app, pilot):
         await settle(app, pilot)
         await until(pilot, lambda: any("Resumed" in str(n.message) for n in app._notifications), timeout=10)
-        said = [str(n.message) for n in app._notifications]
+        said = [str(n.message).replace("\n", " ") for n in app._notifications]
         assert any(n.startswith("Resumed your separate match: hand 1") for n in said), said
 
 
@@ -1583,7 +1583,7 @@ async def test_a_finished_classic_match_shown_again_at_start_is_told_with_its_bo
     assert again.resumed and again.state.over
 
     def start_notes(app) -> list[str]:
-        return [str(n.message) for n in app._notifications if "match" in str(n.message)]
+        return [str(n.message).replace("\n", " ") for n in app._notifications if "match" in str(n.message)]
 
     async with running(again) as (app, pilot):
         await until(pilot, lambda: bool(start_notes(app)))

@@ -243,15 +243,18 @@ def wrapped(text: str, stream: TextIO | None = None, keep: tuple[str, ...] = ())
     notes break it (:func:`~ginrummy_tui.tui.note_text.note_text`); any other word
     longer than the line stays whole, and so does each phrase of ``keep`` (a
     command to copy, ``gin-tui --data-dir D``) that fits a line, on a line of
-    its own if need be.  A log or a pipe keeps a message a line."""
+    its own if need be, as does a group of words the message holds (:func:`~ginrummy_tui.engine.words.together`).
+    A log or a pipe keeps a message a line."""
+    from ginrummy_tui.engine.words import apart
+
     width = terminal_width(stream)
     if width is None:
-        return text
+        return apart(text)
     for phrase in keep:
         if len(phrase) <= width:  # a longer one is broken as its words and path would be
             text = text.replace(phrase, phrase.replace(" ", _GLUE))
     lines = (_filled(line, width) if len(line) > width else line for line in text.split("\n"))
-    return "\n".join(lines).replace(_GLUE, " ")
+    return apart("\n".join(lines).replace(_GLUE, " "))
 
 
 def _filled(line: str, width: int) -> str:

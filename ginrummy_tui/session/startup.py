@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.engine.kinds import Phase
+from ginrummy_tui.engine.words import GLUE as _GLUE
 from ginrummy_tui.session.keeper import Keeper
 from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory, way_out
 from ginrummy_tui.storage.lock import TakeOver
@@ -372,7 +373,8 @@ def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
     """``text`` broken between words at the terminal's width when ``stdout``
     is a terminal (the terminal would break it anywhere, a lone full stop on
     the next line), its later lines ``indent`` spaces in; as it is elsewhere.
-    A no-break space (:data:`_GLUE`) keeps a phrase on one line ("g (give up)")."""
+    A no-break space (``_GLUE``, :data:`~ginrummy_tui.engine.words.GLUE`; textwrap breaks at
+    ASCII spaces only) keeps a phrase on one line ("g (give up)")."""
     try:
         terminal = stdout.isatty()
     except (ValueError, OSError):
@@ -383,10 +385,6 @@ def _fitted(text: str, stdout: TextIO, indent: int = 0) -> str:
     return textwrap.fill(
         text, width, subsequent_indent=" " * indent, break_long_words=False, break_on_hyphens=False
     ).replace(_GLUE, " ")
-
-
-_GLUE = "\u00a0"
-"""Stands for a space that :func:`_fitted` does not break a line at (textwrap breaks at ASCII spaces only)."""
 
 
 GONE_NOTE = "The other gin-tui has closed; your match goes on here."

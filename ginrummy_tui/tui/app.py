@@ -1988,7 +1988,12 @@ class GinApp(App):
     def at_quit(self) -> str:
         """What becomes of the match at the quit, in a few words: the quit question
         says it, the rule sheet with q, Ctrl+Z where no shell brings the game back
-        (in network play, as the session says it: the host keeps the match)."""
+        (in network play, as the session says it: the host keeps the match).  The command
+        named is one group of words (:func:`~ginrummy_tui.engine.words.together`), on one
+        line where it fits one."""
+        from ginrummy_tui.engine.words import together
+
+        command = together(self.context.resume_command)
         if self.context.one_tab:  # its data directory goes with it: no command resumes anything
             return "a tab keeps nothing: this match ends here"
         keeper = self.context.keeper
@@ -2000,15 +2005,15 @@ class GinApp(App):
             return "your match could not be saved: it ends here"
         if keeper is not None and keeper.store.is_separate:  # the main slot's match comes first
             return (
-                f"this separate match is saved: {self.context.resume_command} takes it up when it starts "
+                f"this separate match is saved: {command} takes it up when it starts "
                 "after your main match is over"
             )
         control = self.context.control
         if self.context.saved and control is not None and control.match_over():  # nothing left to resume
-            return f"the match is over: {self.context.resume_command} starts a new one"
+            return f"the match is over: {command} starts a new one"
         if self.context.saved:
             if self.context.resume_command != "gin-tui":  # plain gin-tui would not find it
-                return f"your match is saved: {self.context.resume_command} resumes it"
+                return f"your match is saved: {command} resumes it"
             return "your match is saved: gin-tui will resume it"
         if self.session.computes_opponent:
             return "this match is not saved: it ends here"

@@ -1,7 +1,10 @@
 """The words of a note (a toast) that names a file: the path with the home
 directory as ``~``, and the lines broken only between words or after a
 separator of the path, so that a path reads whole in the toast's narrow
-column (the toast itself breaks a long word anywhere)."""
+column (the toast itself breaks a long word anywhere); and of a note that
+holds a group of words (:func:`~ginrummy_tui.engine.words.together`: "hand 1",
+"gin-tui --data-dir /tmp/x"), broken between the groups, never inside one
+where it fits a line (the toast breaks a line at any space)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
+
+from ginrummy_tui.engine.words import GLUE, apart
 
 from .widgets.too_small import NORMAL_WIDTH, TALL_HEIGHT, WIDE_WIDTH
 
@@ -189,20 +194,39 @@ def _first_line(atoms: list[str], width: int) -> str:
     return line
 
 
+def _words(paragraph: str, width: int, tilde: bool) -> list[str]:
+    """The words of ``paragraph`` as :func:`note_text` lays them out: a group of them
+    (joined by no-break spaces, :func:`~ginrummy_tui.engine.words.together`) one word
+    where it fits a line, its path's home directory as ``~`` (with ``tilde``), else its
+    words one by one."""
+    out: list[str] = []
+    for word in re.split(r"[ \t]+", paragraph):  # not at a no-break space
+        if not word:
+            continue
+        if GLUE not in word:
+            out.append(word)
+            continue
+        parts = word.split(GLUE)
+        whole = GLUE.join("".join(_atoms(part, width, tilde)) for part in parts)
+        out.extend([whole] if cell_len(whole) <= width else parts)
+    return out
+
+
 def note_text(message: str, width: int = TOAST_TEXT_WIDTH, *, tilde: bool = True) -> str:
-    """``message`` as a toast shows it best: unchanged when it names no file;
-    else with the home directory as ``~`` (unless not ``tilde``: the command
-    line prints a path as it is) and broken into lines of at most ``width``
-    columns, between words or after a separator of a path (a path that does
-    not fit the rest of a line starts the next one)."""
-    if _PATH.search(message) is None:
+    """``message`` as a toast shows it best: unchanged when it names no file and
+    holds no group of words; else with the home directory as ``~`` (unless not
+    ``tilde``: the command line prints a path as it is) and broken into lines of
+    at most ``width`` columns, between words or after a separator of a path (a
+    path that does not fit the rest of a line starts the next one), never inside
+    a group that fits a line (:func:`~ginrummy_tui.engine.words.together`)."""
+    if _PATH.search(message) is None and GLUE not in message:
         return message
     width = max(width, 1)  # a terminal squeezed to a few columns: a piece at least a column wide
     out: list[str] = []
     for paragraph in message.split("\n"):
         line = ""
-        for word in paragraph.split():
-            atoms = _atoms(word, width, tilde)
+        for word in _words(paragraph, width, tilde):
+            atoms = _atoms(word, width, tilde) if GLUE not in word else [word]
             if len(atoms) > 1 and line and cell_len(line) + 1 + cell_len(_first_line(atoms, width)) > width:
                 # a path that does not fit the rest of the line starts the next one; a path
                 # longer than a line stays with the words before it where its first line
@@ -217,7 +241,7 @@ def note_text(message: str, width: int = TOAST_TEXT_WIDTH, *, tilde: bool = True
                 else:
                     line += gap + atom
         out.append(line)
-    return "\n".join(out)
+    return apart("\n".join(out))
 
 
 TOAST_ROWS = 6

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ginrummy_tui.engine.kinds import Phase
+from ginrummy_tui.engine.words import together
 from ginrummy_tui.session.local import LocalSession
 from ginrummy_tui.session.replay_session import ReplaySession
 from ginrummy_tui.storage.store import match_in_progress
@@ -175,7 +176,8 @@ def practice_quit_note(app: App[Any]) -> str | None:
     keeper = gin.context.keeper
     if keeper is None or keeper.failing:
         return None
-    command = gin.context.resume_command  # with the data directory given, where plain gin-tui would not find it
+    # with the data directory given, where plain gin-tui would not find it; on one line
+    command = together(gin.context.resume_command)
     if isinstance(session, ReplaySession) and session.replaying and keeper.replay:
         # the practice behind the hand is kept in a slot of its own, which no start takes up
         practice = f"This practice hand is not saved, and your practice of {_seeds_deals(app)} is not counted or taken up again"
@@ -186,16 +188,18 @@ def practice_quit_note(app: App[Any]) -> str | None:
         real = session.real.state
         me, opp = session.seat, 1 - session.seat
         name = session.opponent_name  # as the table and the scores name them: "Computer (master)"
+        # each score kept with its player, the hand with its number ("after hand" / "1" were broken apart)
         if real.phase == Phase.MATCH_OVER:  # archived at the close: the next start deals a new match
             bonuses = " with bonuses" if real.totals != real.scores else ""  # its final score, as its result gave it
             return (
-                f"This practice hand is not saved. Your match is over (You {real.totals[me]} · {name} "
-                f"{real.totals[opp]}{bonuses}): the next time you start {command}, a new match begins."
+                f"This practice hand is not saved. Your match is over ({together('You', str(real.totals[me]))} · "
+                f"{together(name, str(real.totals[opp]))}{bonuses}): the next time you start {command}, "
+                "a new match begins."
             )
-        where = f"after hand {real.hand_no}" if real.phase.ended else f"in hand {real.hand_no}"
+        where = together("after hand" if real.phase.ended else "in hand", str(real.hand_no))
         return (
             f"This practice hand is not saved. Your match resumes where it was: "
-            f"{where}, You {real.scores[me]} · {name} {real.scores[opp]}."
+            f"{where}, {together('You', str(real.scores[me]))} · {together(name, str(real.scores[opp]))}."
         )
     if keeper.replay:
         if match_in_progress(keeper.store.root):

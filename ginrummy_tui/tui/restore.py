@@ -397,6 +397,7 @@ def resumed_note(app: App[Any], *, separate: bool = False, short: bool = False) 
     scores, which the end of a hand shows ("Resumed your match: hand 7 next.", "Your match
     ended: ⏎ gives its result."), for the end of a hand to say in its own line."""
     from ginrummy_tui.engine.kinds import Phase
+    from ginrummy_tui.engine.words import together
     from ginrummy_tui.session.startup import match_point
 
     from .host import gin_of
@@ -404,15 +405,20 @@ def resumed_note(app: App[Any], *, separate: bool = False, short: bool = False) 
     session = gin_of(app).session
     v = session.view()
     match = "separate match" if separate else "match"
-    scores = f"You {v.totals[v.seat]} · {session.opponent_name} {v.totals[1 - v.seat]}"
-    if short:
+    if short:  # (said in a line of the end of a hand, as it is)
         if v.phase == Phase.MATCH_OVER:
             return f"Your {match} ended: ⏎ gives its result."
         return f"Resumed your {match}: {match_point(v.hand_no, v.phase.ended)}."
+    # in the note, each score on one line with its player, the hand with its number ("You" / "0" were apart)
+    you, other = v.totals[v.seat], v.totals[1 - v.seat]
+    scores = f"{together('You', str(you))} · {together(session.opponent_name, str(other))}"
     if v.phase == Phase.MATCH_OVER:
         bonuses = " with bonuses" if v.totals != v.scores else ""
-        return f"Your {match} ended: hand {v.hand_no}, {scores}{bonuses} (its last hand's end is shown again, ⏎ its result)."
-    return f"Resumed your {match}: {match_point(v.hand_no, v.phase.ended)}, {scores}."
+        return (
+            f"Your {match} ended: {together('hand', str(v.hand_no))}, {scores}{bonuses} "
+            "(its last hand's end is shown again, ⏎ its result)."
+        )
+    return f"Resumed your {match}: {together(match_point(v.hand_no, v.phase.ended))}, {scores}."
 
 
 def show_notes(app: App[Any], notes: list[str], resumed: bool, *, separate: bool = False) -> StartNotes:

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..host import gin_of
+from ..kept_words import KeptWords
 from ..widgets.cardfaces import ascii_words
 from ..widgets.even_lines import EvenLines
 from ..widgets.key_bar import KeyBar, KeyWords
@@ -87,7 +88,8 @@ class ConfirmQuit(StyledOnce, SaysUnusedKeys, KeyWords, ModalScreen[bool]):
                 yield EvenLines(said(self.question), id="confirm-text")
             if self.note:
                 with Center():
-                    yield EvenLines(said(self.note), id="confirm-note")
+                    # its groups whole ("after hand 1", "gin-tui --data-dir D"): "hand" / "1" were apart
+                    yield EvenLines(KeptWords(said(self.note)), id="confirm-note")
             buttons: Vertical | Horizontal
             if self.practice:  # one answer a line: too many, and too long, for one
                 buttons = Vertical(id="confirm-buttons", classes="-column")
@@ -126,7 +128,7 @@ class ConfirmQuit(StyledOnce, SaysUnusedKeys, KeyWords, ModalScreen[bool]):
         self.question = question
         self.query_one("#confirm-text", Static).update(said(question))
         if self.note and note:
-            self.query_one("#confirm-note", Static).update(said(note))
+            self.query_one("#confirm-note", Static).update(KeptWords(said(note)))
         self.note = note if self.note else self.note
 
     def on_mount(self) -> None:

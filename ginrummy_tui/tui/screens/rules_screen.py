@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ginrummy_tui.engine.rules import rules_label
+from ginrummy_tui.engine.words import apart
 
 from ..host import SuitsChanged, gin_of
 from ..widgets.cardfaces import ascii_words
@@ -186,7 +187,8 @@ def rules_renderable(
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
     keys.add_column(ratio=1)
-    besides = {"q / Ctrl+Q": at_quit, "F3": "" if saved else "nothing is read or recorded with --data-dir -"}
+    # (the command in at_quit a group of words: plain spaces in the sheet, which Rich lays out)
+    besides = {"q / Ctrl+Q": apart(at_quit), "F3": "" if saved else "nothing is read or recorded with --data-dir -"}
     for key, what in _keys(rules):
         if (not reviews and key == "r / a") or (not shell and key == "Ctrl+Z"):
             continue

@@ -25,9 +25,11 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from ginrummy_tui.engine.kinds import Phase
 from ginrummy_tui.engine.rules import changed_from_preset, rules_label
+from ginrummy_tui.engine.words import together
 from ginrummy_tui.storage.rule_words import option_text, rules_text, shared_changes
 
 from ..host import ClickModeChanged, gin_of
+from ..kept_words import KeptWords
 from ..note_text import lowered_rows
 from ..widgets.cardfaces import ascii_words
 from ..widgets.choice_field import ChoiceField
@@ -124,7 +126,8 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
     """What the form shows from the command line, for this run only, beside what
     the settings file keeps ("From the command line, for this run: opponent level
     Easy (saved: Standard). Ctrl+S saves only what you change here. To save
-    opponent level Easy, choose Easy again in Opponent level."); "" when the form shows
+    opponent level Easy, choose Easy again in Opponent level."), a number kept with its unit
+    and "to" with the target (:func:`~ginrummy_tui.engine.words.together`); "" when the form shows
     the saved settings.  A choice picked in its list is the player's, the one
     shown too (:attr:`SettingsScreen.picked`).  In a browser tab (``one_tab``) the
     values came from the server's command line, which its player does not see, and
@@ -145,7 +148,10 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
         # a change both make alike is named once, as both's: the settings' own change, carried
         # onto the command line's preset, read "classic rules (changed: knock limit 8) (saved:
         # standard rules (changed: knock limit 8))", as if the command line had made it
-        now, kept = (f"{rules_text(r, o)[0]}, to {r.target}" for r, o in ((shown.rules, saved.rules), (saved.rules, shown.rules)))
+        now, kept = (
+            f"{rules_text(r, o)[0]}, {together('to', str(r.target))}"
+            for r, o in ((shown.rules, saved.rules), (saved.rules, shown.rules))
+        )
         both = shared_changes(shown.rules, saved.rules)
         if both:
             kept += f"; both with {both}"
@@ -153,7 +159,7 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
     if shown.ai != saved.ai:
         parts.append((f"opponent level {labels.get(shown.ai, shown.ai)}", labels.get(saved.ai, saved.ai)))
     if shown.pause != saved.pause:
-        parts.append((f"computer's pause {shown.pause:g} s", f"{saved.pause:g} s"))
+        parts.append((f"computer's pause {together(f'{shown.pause:g}', 's')}", together(f"{saved.pause:g}", "s")))
     if shown.ascii != saved.ascii:
         parts.append((f"ASCII only {yes_no(shown.ascii)}", yes_no(saved.ascii)))
     if shown.theme != saved.theme:
@@ -409,7 +415,8 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
                     else ""
                 )
                 if from_flags:
-                    yield Static(ascii_words(from_flags) if a else from_flags, id="run-only")
+                    # "0.6 s" on one line (KeptWords): "(saved: 0.6" / "s)." at 80 columns
+                    yield Static(KeptWords(ascii_words(from_flags) if a else from_flags), id="run-only")
                 yield self._row(
                     "Rules preset",
                     ChoiceField(
