@@ -335,7 +335,7 @@ async def test_f3_on_a_history_held_elsewhere_says_no_import_and_shows_the_figur
     from .app_helpers import until
     from .test_history_busy import Held
 
-    monkeypatch.setattr(history, "BUSY_TIMEOUT", 1.0)  # what waits for the lock waits less
+    monkeypatch.setattr(history, "BUSY_TIMEOUT", 3.0)  # what waits for the lock waits less (10 s in play)
     held = Held(tmp_path)
     plan = plan_in(tmp_path)
     plan.state = scenarios.knock_ready()
@@ -350,12 +350,12 @@ async def test_f3_on_a_history_held_elsewhere_says_no_import_and_shows_the_figur
             await pilot.pause(0.2)
             pressed = time.monotonic()
             text = " ".join((await press_f3(app, pilot)).split())
-            # up at once, saying so, where the screen froze the busy timeout twice over (2 s here, 20 s in play)
-            assert time.monotonic() - pressed < 0.9 and isinstance(app.screen, StatsScreen)
+            # up at once, saying so, where the screen froze the busy timeout twice over (6 s here, 20 s in play)
+            assert time.monotonic() - pressed < 2.5 and isinstance(app.screen, StatsScreen)
             assert "│ Your record │ │ Reading your match history... Its figures come up here once it is read" in text, text
-            await until(pilot, lambda: "cannot be used (database is locked)" in screen_text(app), timeout=10)
+            await until(pilot, lambda: "cannot be used (database is locked)" in screen_text(app), timeout=20)
             beats.append(time.monotonic())
-            assert max(b - a for a, b in zip(beats, beats[1:], strict=False)) < 0.6  # the screen never froze
+            assert max(b - a for a, b in zip(beats, beats[1:], strict=False)) < 2.0  # the screen never froze
             text = " ".join(screen_text(app).split())
             assert "Reading" not in text
             assert "being imported" not in text
@@ -418,7 +418,7 @@ async def test_the_game_closes_at_once_while_the_history_held_elsewhere_is_still
 
     from .test_history_busy import Held
 
-    monkeypatch.setattr(history, "BUSY_TIMEOUT", 3.0)
+    monkeypatch.setattr(history, "BUSY_TIMEOUT", 5.0)
     held = Held(tmp_path)
     plan = plan_in(tmp_path)
     try:
@@ -430,6 +430,6 @@ async def test_the_game_closes_at_once_while_the_history_held_elsewhere_is_still
             closing = time.monotonic()
             app.exit()
         plan.close()
-        assert time.monotonic() - closing < 2.0  # 3 s without F3, 6 s with it, before
+        assert time.monotonic() - closing < 3.0  # 5 s without F3, 10 s with it, before
     finally:
         held.release()
