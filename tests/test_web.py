@@ -595,10 +595,10 @@ def test_a_tab_resized_as_it_connects_is_drawn_at_the_last_size_and_ends_with_it
 
 
 
-async def _in_a_tab(tmp_path, monkeypatch, act, pause=None):
+async def _in_a_tab(tmp_path, monkeypatch, act, pause=None, state=None):
     """What a browser tab of gin-tui serve shows once ``act(app, pilot)`` is done (the
     tab's game, a new match in its own data directory, as ``--tab`` starts it): the
-    screen's text and the notes."""
+    screen's text and the notes.  ``state``: the game the tab starts on, if not a new deal."""
     from ginrummy_tui.cli.play import build_app
     from ginrummy_tui.session.startup import prepare, resume_command
 
@@ -608,6 +608,8 @@ async def _in_a_tab(tmp_path, monkeypatch, act, pause=None):
     args = argparse.Namespace(ai=None, rules=None, seed=1, hand=None, ascii=None, no_mouse=None, pause=pause,
                               new=True, data_dir=str(tmp_path), rule=None)
     plan = prepare(args, ask=None)
+    if state is not None:
+        plan.state = state
     app = build_app(plan, pause=0, command=resume_command(args))
     try:
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
@@ -760,3 +762,50 @@ async def test_quitting_in_a_browser_tab_names_no_command_to_resume_and_the_shee
     assert "--data-dir" not in said[0] and "resumes" not in said[0]
     assert "a tab keeps nothing: this match ends here" in " ".join(sheet.split()), sheet
     assert "--data-dir" not in sheet and "Ctrl+Z" not in sheet and "shell" not in sheet, sheet
+
+
+@pytest.mark.parametrize("key", ["ctrl+c", "q"])
+@pytest.mark.parametrize("when", ["mid-hand", "between hands"])
+async def test_in_a_browser_tab_ctrl_c_and_q_ask_before_the_match_ends_between_hands_too(tmp_path, monkeypatch, key, when):
+    """In a tab Ctrl+C (the browser's key that copies) ended the match at once, as it quits a
+    terminal's game, whose match is saved; and q between hands ended it with no question.
+    A tab keeps nothing: both ask, mid-hand and between hands, until the match is over."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.screens.confirm_quit import ConfirmQuit
+
+    from .app_helpers import screen_text, settle, until
+
+    asked: list[str] = []
+
+    async def quit_key(app, pilot):
+        if when == "between hands":
+            await pilot.press("s")
+            await until(pilot, lambda: app.session.view().phase == "discard")
+            await pilot.press("k")
+            await until(pilot, lambda: app.session.view().phase.ended)
+            await settle(app, pilot)
+            assert app.session.view().phase == "hand_over"
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmQuit), type(app.screen)
+        asked.append(" ".join(screen_text(app).split()))
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.is_running and not isinstance(app.screen, ConfirmQuit)
+
+    await _in_a_tab(tmp_path, monkeypatch, quit_key, state=scenarios.knock_ready() if when == "between hands" else None)
+    assert "A tab keeps nothing: this match ends here." in asked[0], asked[0]
+
+
+async def test_a_browser_tab_too_small_does_not_say_ctrl_c_quits_at_once(tmp_path, monkeypatch):
+    """"Terminal too small" mid-hand said "Ctrl+C quits at once" in a tab too, where Ctrl+C
+    asks first, as q does."""
+
+    async def shrink(app, pilot):
+        await pilot.resize_terminal(40, 15)
+        await pilot.pause()
+
+    screen, _notes = await _in_a_tab(tmp_path, monkeypatch, shrink)
+    said = " ".join(screen.split())
+    assert "Terminal too small: 40×15." in said and "q asks before quitting" in said, said
+    assert "Ctrl+C" not in said, said

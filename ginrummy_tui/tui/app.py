@@ -1888,12 +1888,18 @@ class GinApp(App):
             self.push_screen(StatsScreen())
 
     def action_quit_saved(self) -> None:
-        """Ctrl+C: quit at once (every move is already saved)."""
+        """Ctrl+C: quit at once (every move is already saved).  In a browser tab, which
+        keeps nothing, and where Ctrl+C is the key that copies, as q: asked first (the
+        match in the tab ended at once, a hint copied)."""
+        if self.context.one_tab:
+            self.action_quit_game()
+            return
         self.exit()
 
     def quit_asks(self) -> bool:
-        """True when q would ask before quitting: in the middle of a hand, or with
-        changes on the settings screen not saved (not on the question itself)."""
+        """True when q would ask before quitting: in the middle of a hand (in a browser
+        tab, which keeps nothing, until the match is over), or with changes on the
+        settings screen not saved (not on the question itself)."""
         from .screens.confirm_quit import ConfirmQuit
         from .screens.settings_screen import SettingsScreen
 
@@ -1901,7 +1907,10 @@ class GinApp(App):
             return False
         if any(isinstance(s, SettingsScreen) and s.unsaved() for s in self.screen_stack):
             return True
-        return not self.session.view().phase.ended
+        phase = self.session.view().phase
+        if self.context.one_tab:  # a tab keeps nothing: between hands too, the match ends with it
+            return phase != Phase.MATCH_OVER
+        return not phase.ended
 
     def action_quit_game(self) -> None:
         """Quit; during a hand, ask first.  Behind "Terminal too small" the
@@ -1963,8 +1972,8 @@ class GinApp(App):
             )
         elif practice_banner(self) is not None:  # a deal replayed with --hand
             question = ConfirmQuit(note, "Quit this practice hand?", settings_changed=editing is not None, back=back)
-        elif v.phase.ended:  # between hands: asked only for the settings' changes
-            question = ConfirmQuit(note, "Quit?", settings_changed=True, back=back)
+        elif v.phase.ended:  # between hands: asked for the settings' changes, or in a tab, which keeps nothing
+            question = ConfirmQuit(note, "Quit?", settings_changed=editing is not None, back=back)
         else:
             question = ConfirmQuit(note, settings_changed=editing is not None, back=back)
         self.push_screen(question, done)

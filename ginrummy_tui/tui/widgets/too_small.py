@@ -42,6 +42,8 @@ class TooSmall(Static):
         # its size now beside the least, so that the side short of it shows (45×21: one column)
         now = self.app.size
         size = f"Terminal too small: {now.width}{times}{now.height}.\nMake it at least {MIN_WIDTH}{times}{MIN_HEIGHT}."
+        if gin.quit_asks() and gin.context.one_tab:  # where Ctrl+C asks too
+            return f"{size}\n(q asks before quitting:\nmake it bigger to answer)"
         if gin.quit_asks():
             return f"{size}\n(q asks before quitting:\nmake it bigger to answer;\nCtrl+C quits at once)"
         return f"{size}\n(q: quit)"
