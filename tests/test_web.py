@@ -762,6 +762,9 @@ async def test_quitting_in_a_browser_tab_names_no_command_to_resume_and_the_shee
     assert "--data-dir" not in said[0] and "resumes" not in said[0]
     assert "a tab keeps nothing: this match ends here" in " ".join(sheet.split()), sheet
     assert "--data-dir" not in sheet and "Ctrl+Z" not in sheet and "shell" not in sheet, sheet
+    # F3 was "your lifetime statistics", of a folder that goes with the tab
+    assert "F3 this tab's statistics (it keeps nothing once it is closed)" in " ".join(sheet.split()), sheet
+    assert "lifetime" not in sheet
 
 
 @pytest.mark.parametrize("key", ["ctrl+c", "q"])
@@ -809,3 +812,21 @@ async def test_a_browser_tab_too_small_does_not_say_ctrl_c_quits_at_once(tmp_pat
     said = " ".join(screen.split())
     assert "Terminal too small: 40×15." in said and "q asks before quitting" in said, said
     assert "Ctrl+C" not in said, said
+
+
+async def test_f2_in_a_browser_tab_shows_the_mouse_as_the_tab_opened_not_a_choice_for_a_next_start(tmp_path, monkeypatch):
+    """F2 in a tab offered "Mouse (from next start)", which a tab never reaches (a reload is
+    a new tab, in a new folder): saved, it changed nothing. The tab shows what it opened with."""
+    from textual.widgets import Checkbox
+
+    from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
+
+    async def f2(app, pilot):
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert not list(app.screen.query("#mouse").results(Checkbox))
+
+    screen, _notes = await _in_a_tab(tmp_path, monkeypatch, f2)
+    said = " ".join(screen.split())
+    assert "from next start" not in said and "Mouse yes: as this tab opened" in said, said

@@ -76,6 +76,9 @@ KEYS = (
 )
 """The keys, as listed on the sheet (some with a word on the app as it is, see :func:`rules_renderable`)."""
 
+TAB_STATISTICS = "this tab's statistics (it keeps nothing once it is closed)"
+"""F3's line in a browser tab, whose folder goes with it (it said "your lifetime statistics")."""
+
 NETWORK_SCORES = "score table: every hand of the match"
 """The score table's line in network play, where no hand is reviewed (:func:`rules_renderable`)."""
 
@@ -182,7 +185,8 @@ def rules_renderable(
     neither reviewed nor replayed) the score table's line says no more than what it lists,
     and the review's and the replay's keys are left out (the sheet listed them, and each was
     refused: "... is only in games against the computer"); without ``shell`` (a browser tab of
-    ``gin-tui serve``) Ctrl+Z, back to a shell the player has none of, is left out."""
+    ``gin-tui serve``) Ctrl+Z, back to a shell the player has none of, is left out, and F3
+    is the tab's statistics alone."""
     words = ascii_words if ascii_only else str
     keys = Table.grid(padding=(0, 2))
     keys.add_column(justify="right", style="bold", no_wrap=True)
@@ -194,6 +198,8 @@ def rules_renderable(
             continue
         if not reviews and key == "c":
             what = NETWORK_SCORES
+        if not shell and key == "F3":  # a tab's folder goes with it: its figures are the tab's alone
+            what = TAB_STATISTICS
         if besides.get(key):
             what = f"{what} ({besides[key]})"
         opens = CLICKABLE_KEYS.get(key)

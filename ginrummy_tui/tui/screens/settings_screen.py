@@ -466,12 +466,17 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
 
     def _mouse_row(self, mouse: bool) -> Horizontal:
         """The mouse, a choice saved for the next start; with ``--data-dir -`` (no next
-        start reads it) what this run started with, and how to start without it."""
-        if self.gin.context.uses_files:
+        start reads it) what this run started with, and how to start without it; in a
+        browser tab (which has no next start: a reload is a new tab) what the tab opened with."""
+        context = self.gin.context
+        if context.uses_files and not context.one_tab:
             return self._row(
                 "Mouse (from next start)", YesNoBox(yes_no(mouse), mouse, ascii_only=self.gin.ascii_only, id="mouse")
             )
-        said = "yes: set at start (--no-mouse turns it off)" if mouse else "no: set at start (--no-mouse)"
+        if context.one_tab:
+            said = f"{yes_no(mouse)}: as this tab opened"
+        else:
+            said = "yes: set at start (--no-mouse turns it off)" if mouse else "no: set at start (--no-mouse)"
         row = self._row("Mouse", Label(said, id="mouse", classes="fixed"))
         row.add_class("fixed")
         return row
