@@ -295,6 +295,51 @@ def test_serve_stopped_by_ctrl_c_ends_with_130_as_the_other_commands(tmp_path, s
         assert f"gin-tui serve: {said}." in err.decode()
 
 
+async def _stopped_with_a_tab_open(proc: subprocess.Popen, port: int, seconds: float = 8.0) -> tuple[list[int], str]:
+    """Open a tab, wait for its table, then Ctrl+C the server: the tab's processes as it
+    played, and how its socket ended ("closed", or "still open" after ``seconds``)."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=100&height=30") as ws:
+            out = bytearray()
+            while b"Deadwood" not in out:
+                msg = await ws.receive(timeout=30)
+                assert msg.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), msg
+                if msg.type == aiohttp.WSMsgType.BINARY:
+                    out += msg.data
+            tabs = _tab_processes(proc.pid)
+            proc.send_signal(signal.SIGINT)
+            deadline = time.monotonic() + seconds
+            while time.monotonic() < deadline:
+                try:
+                    msg = await ws.receive(timeout=max(0.1, deadline - time.monotonic()))
+                except TimeoutError:
+                    break
+                if msg.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
+                    return tabs, "closed"
+            return tabs, "still open"
+
+
+def test_ctrl_c_with_a_tab_open_ends_its_game_and_stops_at_once(tmp_path, monkeypatch):
+    """Ctrl+C with a tab open left the server and the tab's game running, the tab's keys
+    doing nothing, until the browser closed the tab (15 s or more later): then asyncio's
+    warning "Loop ... that handles pid N is closed", and only then "stopped (Ctrl+C)"."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))  # where the tab's game keeps its folder
+    with serving(tmp_path, "--pause", "0") as (proc, port, page):
+        assert page is not None, "the server did not answer"
+        tabs, socket_end = asyncio.run(_stopped_with_a_tab_open(proc, port))
+        assert tabs, "no process for the tab"
+        assert socket_end == "closed", "the tab's session did not end with Ctrl+C"
+        out, err = proc.communicate(timeout=8)
+    assert proc.returncode == 130
+    said = out.decode() + err.decode()
+    assert "gin-tui serve: stopped (Ctrl+C)." in said
+    assert "WARNING" not in said and "is closed" not in said, said
+    assert not [pid for pid in tabs if os.path.exists(f"/proc/{pid}")], "the tab's game outlived the server"
+    assert not list(tmp_path.glob("gin-tui-tab-*")), "the tab's folder was left behind"
+
+
 async def _first_screen(port: int, seconds: float = 25.0) -> str:
     import aiohttp
 

@@ -35,6 +35,10 @@ TAB_DRIVER = "ginrummy_tui.tui.tab_driver:TabDriver"
 """The Textual driver of a tab (textual-serve names Textual's own web driver, whose first
 size could reach the game after the browser's)."""
 
+TAB_END_SECONDS = 10.0
+"""How long stopping the server waits for the open tabs' games to end (a game ends within
+a few seconds of its tab closing, whatever it was doing)."""
+
 _FORWARDED = ("ai", "rules", "rule", "seed", "hand", "dealer", "pause", "theme", "ascii", "no_mouse")
 """The game's options passed on to the game of every tab (their names in the parsed arguments)."""
 
@@ -254,6 +258,8 @@ def _server(command: str, host: str, port: int, public: str, listening: Callable
 
     class Served(Server):
         stopped_by: int | None = None
+        tabs: set[asyncio.Task[object]]
+        """The tasks of the open tabs, each serving one tab's socket while its game runs."""
 
         def stop_on(self, signum: int) -> None:
             """Stop serving, on the signal ``signum`` (kept: the exit status says it)."""
@@ -262,6 +268,26 @@ def _server(command: str, host: str, port: int, public: str, listening: Callable
 
         async def on_startup(self, app: web.Application) -> None:
             """Nothing: the port is not listening yet."""
+
+        async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+            """A tab, kept among the open ones while it plays (see :meth:`on_shutdown`)."""
+            task = asyncio.current_task()
+            assert task is not None
+            self.tabs.add(task)
+            try:
+                return await super().handle_websocket(request)
+            finally:
+                self.tabs.discard(task)
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            """End every open tab: its game told to quit (the tab closed, for the game) and
+            waited for, then its socket closed, which the page shows as the session ended.
+            The web server alone waited for the browsers to close their tabs, the games
+            running on, before it stopped."""
+            for task in self.tabs:
+                task.cancel()  # textual-serve's tab, cancelled, ends its game and closes its socket
+            if self.tabs:
+                await asyncio.wait(self.tabs, timeout=TAB_END_SECONDS)
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             """textual-serve's page, with a title (it had none: a browser's tab showed the address)."""
@@ -280,7 +306,9 @@ def _server(command: str, host: str, port: int, public: str, listening: Callable
             web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
                         print=lambda *_: listening())
 
-    return Served(command, host=host, port=port, title=TITLE, public_url=public)
+    served = Served(command, host=host, port=port, title=TITLE, public_url=public)
+    served.tabs = set()
+    return served
 
 
 def _tab_main(argv: list[str]) -> int:
