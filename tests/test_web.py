@@ -283,6 +283,36 @@ def test_serve_answers_with_the_gin_tui_page_on_loopback(server):
     assert "--tab" not in said and "Serving" not in said
 
 
+@pytest.mark.parametrize("log", [False, True])
+def test_serving_a_page_prints_no_line_of_it_unless_asked_to(tmp_path, log):
+    """Every page opened printed textual-serve's lines of its requests (page, style, script,
+    picture, icon, the tab's socket), each of "INFO ..." wrapped on two lines, burying the
+    lines the player is told. --log prints one line each; the page asks for no icon (the
+    browser's /favicon.ico was not found)."""
+    with serving(tmp_path, *(["--log"] if log else [])) as (proc, port, page):
+        assert page is not None, "the server did not answer"
+        style = re.search(r'href="([^"]*/static/css/xterm\.css)"', page)
+        assert style, page[:500]
+        with urllib.request.urlopen(style.group(1), timeout=10) as resp:
+            assert resp.status == 200
+        assert "Deadwood" in asyncio.run(_first_screen(port))
+        proc.send_signal(signal.SIGINT)
+        out, err = (said.decode() for said in proc.communicate(timeout=10))
+    assert proc.returncode == 130
+    assert "INFO" not in out + err and "aiohttp" not in out + err, out + err
+    requests = [line for line in (out + err).splitlines() if '"GET ' in line]
+    if not log:
+        assert not requests, requests
+        assert len(out.splitlines()) <= 2 and len(err.splitlines()) <= 3, out + err  # what the player is told
+        assert '<link rel="icon" href="data:," />' in page
+        return
+    assert all(line.startswith("gin-tui serve: 127.0.0.1 \"GET /") for line in requests), requests
+    assert 'gin-tui serve: 127.0.0.1 "GET / HTTP/1.1" 200' in requests, requests
+    assert 'gin-tui serve: 127.0.0.1 "GET /static/css/xterm.css HTTP/1.1" 200' in requests, requests
+    assert any(re.fullmatch(r'gin-tui serve: 127\.0\.0\.1 "GET /ws\?width=100&height=30 HTTP/1\.1" 101', line)
+               for line in requests), requests
+
+
 @pytest.mark.parametrize("sig, status, said", [(signal.SIGINT, 130, "stopped (Ctrl+C)"),
                                                 (signal.SIGTERM, 143, "stopped (SIGTERM)")])
 def test_serve_stopped_by_ctrl_c_ends_with_130_as_the_other_commands(tmp_path, sig, status, said):

@@ -56,6 +56,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--public-url", default=None, metavar="URL", help="the address browsers use, when behind a proxy"
     )
+    parser.add_argument("--log", action="store_true",
+                        help="print a line on standard error for each request served (pages, files, tabs)")
     parser.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=argparse.SUPPRESS,
                         help="the computer's level in every tab (default standard)")
     parser.add_argument("--rules", metavar="PRESET", default=argparse.SUPPRESS,
@@ -176,7 +178,8 @@ def run(args: argparse.Namespace) -> int:
         public = f"http://{public_host(host)}:{args.port}"
     try:
         server = _server(tab_command(args), host, args.port, public,
-                         lambda: _say_served(host, args.port, public, guessed=args.public_url is None))
+                         lambda: _say_served(host, args.port, public, guessed=args.public_url is None),
+                         log=args.log)
     except ImportError:
         say(
             "gin-tui serve needs textual-serve, which is not installed.\n"
@@ -244,13 +247,21 @@ class _Serving(Protocol):
     def serve(self) -> None: ...
 
 
-def _server(command: str, host: str, port: int, public: str, listening: Callable[[], None]) -> _Serving:
+ACCESS_LOG_FORMAT = '%a "%r" %s'
+"""A request in ``gin-tui serve --log``'s lines: who asked, what, and the answer's status."""
+
+
+def _server(command: str, host: str, port: int, public: str, listening: Callable[[], None], *,
+            log: bool = False) -> _Serving:
     """textual-serve's server of ``command``, calling ``listening`` once the
     port listens, and printing nothing of its own (textual-serve printed its
     banner, naming the command each tab runs, before binding: on a port in
-    use, with the other server's address, before the error)."""
+    use, with the other server's address, before the error); nor a line for
+    each request unless ``log`` (textual-serve printed several, of two lines
+    each, for every page opened, burying what the player is told)."""
     import asyncio
     import html
+    import logging
     import signal
 
     from aiohttp import web
@@ -290,10 +301,12 @@ def _server(command: str, host: str, port: int, public: str, listening: Callable
                 await asyncio.wait(self.tabs, timeout=TAB_END_SECONDS)
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
-            """textual-serve's page, with a title (it had none: a browser's tab showed the address)."""
+            """textual-serve's page, with a title (it had none: a browser's tab showed the address),
+            and no icon to fetch (the browser asked for /favicon.ico, which the server has not)."""
             page = await super().handle_index(request)
             if isinstance(page, web.Response) and page.text is not None and "<title>" not in page.text:
-                page.text = page.text.replace("<head>", f"<head>\n    <title>{html.escape(TITLE)}</title>", 1)
+                page.text = page.text.replace(
+                    "<head>", f'<head>\n    <title>{html.escape(TITLE)}</title>\n    <link rel="icon" href="data:," />', 1)
             return page
 
         def serve(self, debug: bool = False) -> None:
@@ -304,7 +317,19 @@ def _server(command: str, host: str, port: int, public: str, listening: Callable
             for number in (signal.SIGINT, signal.SIGTERM):
                 loop.add_signal_handler(number, self.stop_on, number)
             web.run_app(self._make_app(), host=self.host, port=self.port, handle_signals=False, loop=loop,
-                        print=lambda *_: listening())
+                        print=lambda *_: listening(), access_log=_access_log() if log else None,
+                        access_log_format=ACCESS_LOG_FORMAT)
+
+    def _access_log() -> logging.Logger:
+        """The logger of the requests, a line each on standard error."""
+        logger = logging.getLogger("ginrummy_tui.serve.access")
+        if not logger.handlers:
+            handler = logging.StreamHandler(sys.stderr)
+            handler.setFormatter(logging.Formatter("gin-tui serve: %(message)s"))
+            logger.addHandler(handler)
+            logger.setLevel(logging.INFO)
+            logger.propagate = False  # not through textual-serve's handler, two lines a request
+        return logger
 
     served = Served(command, host=host, port=port, title=TITLE, public_url=public)
     served.tabs = set()
