@@ -461,10 +461,13 @@ def felt_share(png: bytes) -> float:
     return near / len(pixels)
 
 
-async def _chromium_screenshot(debug_port: int, url: str, seconds: float = 40.0) -> tuple[bytes, float]:
+async def _chromium_screenshot(debug_port: int, url: str, seconds: float = 40.0, key: str | None = None
+                              ) -> tuple[bytes, float]:
     """Open ``url`` in the headless browser (over the DevTools protocol) and wait
     until the page shows the table (most of it the table's felt); gives the
-    screenshot and the share of felt in it."""
+    screenshot and the share of felt in it.  With ``key``, that key is then typed,
+    nothing clicked, and the screenshot is taken once the felt is mostly gone
+    (or ``seconds`` have passed)."""
     import base64
     import json
 
@@ -509,13 +512,18 @@ async def _chromium_screenshot(debug_port: int, url: str, seconds: float = 40.0)
             while time.monotonic() < deadline and share < 0.5:
                 await asyncio.sleep(0.25)
                 share = felt_share(await screenshot(clip=small))
+            if key is not None and share >= 0.5:
+                for kind in ("keyDown", "keyUp"):
+                    await call("Input.dispatchKeyEvent", type=kind, key=key, text=key if kind == "keyDown" else "")
+                while time.monotonic() < deadline and share >= 0.3:
+                    await asyncio.sleep(0.25)
+                    share = felt_share(await screenshot(clip=small))
             return await screenshot(), share
 
 
-@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
-def test_headless_chromium_screenshot_of_the_game(server, tmp_path):
-    proc, port, page = server
-    assert page is not None
+@contextlib.contextmanager
+def _chromium(tmp_path: pathlib.Path):
+    """Headless Chromium until the end of the block; gives the port of its DevTools."""
     debug_port = _free_port()
     # Chromium leaves a folder of its own (a lock and a socket) in $TMPDIR: give it
     # one to remove after. Short, in /tmp: under the test's own tmp_path the socket's
@@ -538,7 +546,7 @@ def test_headless_chromium_screenshot_of_the_game(server, tmp_path):
         env=dict(os.environ, TMPDIR=own_tmp),
     )
     try:
-        data, share = asyncio.run(_chromium_screenshot(debug_port, f"http://127.0.0.1:{port}/"))
+        yield debug_port
     finally:
         browser.terminate()
         try:
@@ -547,11 +555,42 @@ def test_headless_chromium_screenshot_of_the_game(server, tmp_path):
             browser.kill()
             browser.wait()
         shutil.rmtree(own_tmp, ignore_errors=True)
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+def test_headless_chromium_screenshot_of_the_game(server, tmp_path):
+    proc, port, page = server
+    assert page is not None
+    with _chromium(tmp_path) as debug_port:
+        data, share = asyncio.run(_chromium_screenshot(debug_port, f"http://127.0.0.1:{port}/"))
     assert share >= 0.5, f"the page does not show the table (felt on {share:.0%} of it)"
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
     keep = os.environ.get("GIN_TUI_SCREENSHOT_DIR")
     if keep:
         pathlib.Path(keep, "gin-tui-web.png").write_bytes(data)
+
+
+def test_the_page_gives_the_game_the_keys_as_it_loads(server):
+    """The page's keys went nowhere (to the page's body) until the player clicked it."""
+    _proc, _port, page = server
+    assert page is not None
+    focusing = re.search(r'window\.addEventListener\("load", .*\.textual-terminal textarea.*\.focus\(\)', page)
+    assert focusing, "the page gives the game no keys as it loads"
+    assert focusing.start() > page.index("js/textual.js")  # its script makes the terminal first
+
+
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed")
+def test_a_key_typed_in_chromium_without_a_click_reaches_the_game(server, tmp_path):
+    """In Chromium, "?" typed once the table shows, the page never clicked, opens the rule
+    sheet (the table's felt gone from most of the page); it went nowhere."""
+    _proc, port, page = server
+    assert page is not None
+    with _chromium(tmp_path) as debug_port:
+        data, share = asyncio.run(_chromium_screenshot(debug_port, f"http://127.0.0.1:{port}/", key="?"))
+    keep = os.environ.get("GIN_TUI_SCREENSHOT_DIR")
+    if keep:
+        pathlib.Path(keep, "gin-tui-web-key.png").write_bytes(data)
+    assert share < 0.3, f"the key did not reach the game (felt still on {share:.0%} of the page)"
 
 
 def _png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:

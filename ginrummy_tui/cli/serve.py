@@ -247,6 +247,13 @@ class _Serving(Protocol):
     def serve(self) -> None: ...
 
 
+FOCUS_SCRIPT = """    <script>
+      // textual-serve's script makes the terminal as the page loads (window.onload, set before
+      // this): give it the keys, which went nowhere until the player clicked the page.
+      window.addEventListener("load", () => document.querySelector(".textual-terminal textarea")?.focus());
+    </script>"""
+"""What the page runs once loaded so that the keys typed reach the game at once."""
+
 ACCESS_LOG_FORMAT = '%a "%r" %s'
 """A request in ``gin-tui serve --log``'s lines: who asked, what, and the answer's status."""
 
@@ -302,11 +309,13 @@ def _server(command: str, host: str, port: int, public: str, listening: Callable
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
             """textual-serve's page, with a title (it had none: a browser's tab showed the address),
-            and no icon to fetch (the browser asked for /favicon.ico, which the server has not)."""
+            no icon to fetch (the browser asked for /favicon.ico, which the server has not), and
+            the keys given to the game as it loads (see :data:`FOCUS_SCRIPT`)."""
             page = await super().handle_index(request)
             if isinstance(page, web.Response) and page.text is not None and "<title>" not in page.text:
                 page.text = page.text.replace(
                     "<head>", f'<head>\n    <title>{html.escape(TITLE)}</title>\n    <link rel="icon" href="data:," />', 1)
+                page.text = page.text.replace("</body>", f"{FOCUS_SCRIPT}\n  </body>", 1)
             return page
 
         def serve(self, debug: bool = False) -> None:
