@@ -341,11 +341,7 @@ async def _stopped_with_a_tab_open(proc: subprocess.Popen, port: int, seconds: f
             tabs = _tab_processes(proc.pid)
             proc.send_signal(signal.SIGINT)
             deadline = time.monotonic() + seconds
-            while time.monotonic() < deadline:
-                try:
-                    msg = await ws.receive(timeout=max(0.1, deadline - time.monotonic()))
-                except TimeoutError:
-                    break
+            while (msg := await _next_message(ws, deadline)) is not None:
                 if msg.type not in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT):
                     return tabs, "closed"
             return tabs, "still open"
@@ -370,6 +366,16 @@ def test_ctrl_c_with_a_tab_open_ends_its_game_and_stops_at_once(tmp_path, monkey
     assert not list(tmp_path.glob("gin-tui-tab-*")), "the tab's folder was left behind"
 
 
+async def _next_message(ws, deadline: float):
+    """The websocket's next message before ``deadline`` (of ``time.monotonic``); None once it has passed."""
+    if time.monotonic() >= deadline:
+        return None
+    try:
+        return await ws.receive(timeout=max(0.1, deadline - time.monotonic()))
+    except TimeoutError:
+        return None
+
+
 async def _first_screen(port: int, seconds: float = 25.0) -> str:
     import aiohttp
 
@@ -377,11 +383,7 @@ async def _first_screen(port: int, seconds: float = 25.0) -> str:
     async with aiohttp.ClientSession() as http:
         async with http.ws_connect(f"http://127.0.0.1:{port}/ws?width=100&height=30") as ws:
             deadline = time.monotonic() + seconds
-            while time.monotonic() < deadline:
-                try:
-                    msg = await ws.receive(timeout=max(0.1, deadline - time.monotonic()))
-                except TimeoutError:
-                    break
+            while (msg := await _next_message(ws, deadline)) is not None:
                 if msg.type == aiohttp.WSMsgType.BINARY:
                     out += msg.data
                 elif msg.type == aiohttp.WSMsgType.TEXT:
