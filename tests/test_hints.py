@@ -1718,3 +1718,23 @@ def test_a_card_that_takes_a_card_off_each_of_two_runs_says_so_not_that_it_makes
     assert h.reason.startswith(
         "Take the upcard 8♥: it makes 8♠ 8♥ 8♣ (taking 8♠ and 8♣ off your runs), deadwood from 4 to 1; "
     ), h.reason
+
+
+def test_where_only_gin_ends_a_hand_no_hint_speaks_of_a_chance_to_knock():
+    """With a knock limit of 0 (only gin ends a hand), a throw's hint said "the chance to knock
+    after your next two draws: about 4 in 10 against 1 in 7": a hand within that limit is a gin
+    hand, and the rules allow no knock. Those hints speak of the chance of gin."""
+    from ginrummy_tui.engine import PRESETS, apply, new_game
+
+    rules = PRESETS["standard"].with_options(knock_limit=0)
+    bot = get_opponent("standard", 0)
+    reasons: list[str] = []
+    for seed in range(6):  # seed 5's throw at its 20th move said "the chance to knock ... a little higher"
+        s = new_game(rules, seed=seed)
+        while s.phase not in ("hand_over", "match_over") and len(s.history) < 60:
+            v = view(s, s.current)
+            if s.current == 0 and s.phase == "discard":
+                reasons.append(hint(v).reason)
+            s = apply(s, bot.choose(v))
+    assert len(reasons) > 20
+    assert not [r for r in reasons if "knock" in r], [r for r in reasons if "knock" in r]

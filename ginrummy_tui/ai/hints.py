@@ -1360,7 +1360,10 @@ def _what_favours(
         after = "after your next two draws" if draws >= 2 else "after your next draw"
         if mine.deadwood < theirs.deadwood:
             return f"{after}, {_expected_pair(mine.deadwood, theirs.deadwood)}"
-        for what, a, b in (("to knock", mine.knock_chance, theirs.knock_chance), ("of gin", mine.gin_chance, theirs.gin_chance)):
+        figures = [("to knock", mine.knock_chance, theirs.knock_chance), ("of gin", mine.gin_chance, theirs.gin_chance)]
+        if view.knock_limit == 0:  # only gin ends the hand: no chance "to knock" to speak of
+            figures = figures[1:]
+        for what, a, b in figures:
             if a > b:
                 said = f"the chance {what} {after}: {_chance_pair(a, b)}"
                 if _hundredths(a) != _hundredths(b):
