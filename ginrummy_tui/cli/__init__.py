@@ -230,10 +230,6 @@ def terminal_width(stream: TextIO | None = None) -> int | None:
     return shutil.get_terminal_size((80, 24)).columns if terminal else None
 
 
-_GLUE = "\x00"
-"""Stands for a space inside a phrase kept whole while a line is wrapped."""
-
-
 def wrapped(text: str, stream: TextIO | None = None, keep: tuple[str, ...] = ()) -> str:
     """``text`` broken into lines between words at the terminal's width (80 when it
     cannot be told), when ``stream`` (standard output if None) is a terminal: the
@@ -245,16 +241,16 @@ def wrapped(text: str, stream: TextIO | None = None, keep: tuple[str, ...] = ())
     command to copy, ``gin-tui --data-dir D``) that fits a line, on a line of
     its own if need be, as does a group of words the message holds (:func:`~ginrummy_tui.engine.words.together`).
     A log or a pipe keeps a message a line."""
-    from ginrummy_tui.engine.words import apart
+    from ginrummy_tui.engine.words import apart, together
 
     width = terminal_width(stream)
     if width is None:
         return apart(text)
     for phrase in keep:
         if len(phrase) <= width:  # a longer one is broken as its words and path would be
-            text = text.replace(phrase, phrase.replace(" ", _GLUE))
+            text = text.replace(phrase, together(phrase))  # a group of words, as the message's own
     lines = (_filled(line, width) if len(line) > width else line for line in text.split("\n"))
-    return apart("\n".join(lines).replace(_GLUE, " "))
+    return apart("\n".join(lines))
 
 
 def _filled(line: str, width: int) -> str:
