@@ -517,3 +517,19 @@ def test_a_pass_on_an_oklahoma_upcard_names_the_upcard_with_the_terms_it_set():
     # the player's own pass after it: the terms are not said again, nor the upcard
     w = view(apply(apply(s, Action(Kind.PASS)), Action(Kind.PASS)), 0)
     assert "Upcard" not in tt.fitting_moves_text(w, "Computer (standard)", False, 44).plain
+
+
+def test_k_or_g_with_the_card_just_taken_selected_says_why_no_card_ends_the_hand():
+    """With the card just taken selected, k and g said "select another card, then k" where no
+    card of the hand knocked (or went gin): they say what the best throw leaves instead."""
+    import dataclasses
+
+    from ginrummy_tui.engine import PRESETS
+
+    v = view(apply(new_game(seed=1), Action(Kind.TAKE_UPCARD)), 0)
+    assert v.taken is not None and not any(a.kind in (Kind.KNOCK, Kind.GIN) for a in v.legal_actions)
+    assert tt.no_card_ends(v, Kind.KNOCK, False) == "you cannot knock: the best throw, J♦, leaves 40 deadwood; the limit is 10"
+    assert tt.no_card_ends(v, Kind.GIN, True) == "no throw goes gin: the best throw, JD, leaves 40 deadwood"
+    gin_only = dataclasses.replace(PRESETS["standard"], knock_limit=0)
+    v = view(apply(new_game(gin_only, seed=1), Action(Kind.TAKE_UPCARD)), 0)
+    assert tt.no_card_ends(v, Kind.KNOCK, False) == "only gin may end this hand: the best throw, J♦, leaves 40 deadwood"

@@ -2578,15 +2578,17 @@ async def test_space_on_the_match_result_says_it_starts_no_match():
 @pytest.mark.parametrize(
     "key,told",
     [
-        # the engine's words, telling of ⏎ when k was pressed: "✗ You cannot discard the card you
-        # just took from the discard pile. Select another card, then ⏎."
-        ("k", "✗ You cannot throw back 9♦ just taken: select another card, then k."),
+        # no card knocks: it said "select another card, then k", as the engine's words had
+        # told of ⏎ ("You cannot discard the card you just took from the discard pile. Select
+        # another card, then ⏎."), where no other card would knock either
+        ("k", "✗ You cannot knock: the best throw, J♦, leaves 40 deadwood; the limit is 10. Select another card, then ⏎."),
+        ("g", "✗ No throw goes gin: the best throw, J♦, leaves 40 deadwood. Select another card, then ⏎."),
         # as ⏎ says it
         ("enter", "✗ You cannot throw back 9♦ just taken: select another card, then ⏎."),
         # where the prompt says what to do after it, the note is short
         ("escape", "✗ Esc does nothing here; ? lists the keys. Select another card, then ⏎."),
     ],
-    ids=["k", "enter", "escape"],
+    ids=["k", "g", "enter", "escape"],
 )
 async def test_the_card_just_taken_chosen_each_key_says_to_choose_another_in_the_same_words(key, told):
     app = make_app(state=new_game(seed=1), pause=0)

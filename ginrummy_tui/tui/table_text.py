@@ -558,6 +558,24 @@ def choice(v: PlayerView | None, kind: Kind, selected: Card | None, chosen: bool
     return min(cards, key=lambda c: (_without(v.hand, c), c is not selected, -c.value))
 
 
+def no_card_ends(v: PlayerView, kind: Kind, ascii_only: bool) -> str:
+    """Why ``k`` (``kind`` knock) or ``g`` (gin) cannot be played where no card of the hand allows
+    it, with the card just taken selected: what the best throw leaves ("you cannot knock: the best
+    throw, J♦, leaves 40 deadwood; the limit is 10"), or the gin that another card goes where a
+    knock was asked for.  Never "select another card, then k": no other card would do."""
+    cards = [c for c in v.hand if c != v.taken] or list(v.hand)
+    best = min(cards, key=lambda c: (_without(v.hand, c), -c.value))
+    leaves = f"the best throw, {card_label(best, ascii_only)}, leaves {_without(v.hand, best)} deadwood"
+    if kind == Kind.GIN:
+        return f"no throw goes gin: {leaves}"
+    gin = choice(v, Kind.GIN, None, False)
+    if gin is not None:
+        return f"{card_label(gin, ascii_only)} goes gin, not a knock: g plays gin"
+    if v.knock_limit == 0:
+        return f"only gin may end this hand: {leaves}"
+    return f"you cannot knock: {leaves}; the limit is {v.knock_limit}"
+
+
 def buttons(v: PlayerView, selected: Card | None, chosen: bool, ascii_only: bool) -> dict[str, str]:
     """The action bar's buttons (name -> label) for the moves open now."""
     legal = set(v.legal_actions)

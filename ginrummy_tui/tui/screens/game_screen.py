@@ -952,12 +952,10 @@ class GameScreen(Screen, TurnSteps):
                 self.discard(card, f"{enter} again throws it", f"select another card, then {enter}")
                 return
             if self.v is not None and card == self.v.taken and self.v.my_turn:
-                # a knock (or gin) with the card just taken: refused as ⏎ refuses it, naming the key
-                # pressed (it was the engine's "You cannot discard the card you just took from the
-                # discard pile. Select another card, then ⏎.")
-                again = {Kind.KNOCK: "k", Kind.GIN: "g", Kind.BIG_GIN: "b"}.get(kind, "⏎")
-                self.refuse(f"you cannot throw back {card_label(card, self.gin.ascii_only)} just taken: "
-                            f"select another card, then {again}")
+                # k or g with the card just taken selected, where no card knocks (or goes gin): the
+                # hand does not allow it, whichever card is thrown; it said "select another card,
+                # then k", which no other card made true
+                self.refuse(tt.no_card_ends(self.v, kind, self.gin.ascii_only))
                 return
             if kind == Kind.KNOCK and self._knock_refused(card, "Knock again" if button else "k again"):
                 return
