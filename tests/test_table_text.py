@@ -335,6 +335,31 @@ def test_the_deadwood_line_keeps_the_hands_knock_limit_at_the_discard_in_oklahom
     assert "knock at" not in tt.deadwood_text(v, v.hand[0], ascii_only=False).plain
 
 
+def test_the_deadwood_line_keeps_the_hands_terms_beside_you_may_knock_in_oklahoma():
+    """With a spade upcard taken (seed 1968: J♠) the line at 80 columns said "Deadwood 20 ·
+    discarding K♦ leaves 10 — you may knock", neither the limit nor "×2", which it showed only
+    beside a card that could not knock: the terms stay, in fewer words, wherever they fit."""
+    from ginrummy_tui.engine import PRESETS
+
+    s = apply(new_game(PRESETS["oklahoma"], seed=1968), Action(Kind.TAKE_UPCARD))
+    v = view(s, 0)
+    assert v.multiplier == 2 and v.knock_limit == 10
+    king = next(c for c in v.hand if c.rank == 13 and c.suit == "D")
+    assert tt.deadwood_text(v, king, ascii_only=False, room=78).plain == (
+        "Deadwood 20 · discarding K♦ leaves 10 — you may knock · knock limit 10, ×2"
+    )
+    for room in range(44, 79):
+        for ascii_only in (False, True):
+            times = "x2" if ascii_only else "×2"
+            for selected in v.hand:
+                line = tt.deadwood_text(v, selected, ascii_only, room=room).plain
+                assert len(line) <= room, (room, line)
+                counts = tt._DeadwoodCounts.of(v, selected)
+                bare = tt._deadwood_text(v, selected, ascii_only, tt.DEFAULT, counts, best=False, short=True)
+                if len(bare.plain) + len(" · knock limit 10, ×2") <= room:  # the terms fit: they are there
+                    assert line.endswith(times) and ("10 or less" in line or "limit 10" in line), (room, line)
+
+
 def test_the_deadwood_line_keeps_gin_only_at_the_discard_where_knocking_is_not_allowed():
     """With ``knock_limit=0`` the line under the hand said "· gin only" before the draw
     and dropped it at the discard ("Deadwood 6 · discarding A♦ leaves 5"), where

@@ -425,9 +425,11 @@ def deadwood_text(
     """``Deadwood 23 · discarding 9♥ leaves 14 — you may knock``; in Oklahoma, where the
     upcard sets each hand's knock limit, and wherever only gin ends the hand (knock
     limit 0), the hand's terms after it (``· knock at 3 or less, scores ×2``, ``· gin
-    only``), as far as the line's ``room`` allows (the card that leaves least goes
-    first, then "scores"). Where even that does not fit (below about 54 columns) it
-    says it in fewer words: ``Deadwood 23 · 9♥ leaves 14 — you may knock``."""
+    only``), wherever the line's ``room`` allows them: in fewer words first (``·
+    knock at 10 or less, ×2``, ``· knock limit 10, ×2``), then without the card that leaves
+    least, then with the line's own in fewer words; only where none of these fits are they
+    left out. Where even the line alone does not fit (below about 54 columns) it says it in
+    fewer words: ``Deadwood 23 · 9♥ leaves 14 — you may knock``."""
 
     def done(t: Text) -> Text:
         return ascii_text(t) if ascii_only else t  # "Deadwood 23 - discarding 9H leaves 14 - you may knock"
@@ -436,17 +438,22 @@ def deadwood_text(
     counts = _DeadwoodCounts.of(v, selected if discarding else None)
     t = _deadwood_text(v, selected, ascii_only, colours, counts, best=True)
     plain = _deadwood_text(v, selected, ascii_only, colours, counts, best=False)
-    if (v.rules.oklahoma or v.knock_limit == 0) and discarding:  # "gin only" kept from the draw to the discard
-        terms = hand_terms(v)
-        brief = terms.replace("scores ×", "×")
-        for line, words in ((t, terms), (t, brief), (plain, brief)):
-            if done(line).cell_len + 3 + len(words) <= room:
-                t = line.copy()
-                t.append(f" · {words}", style=colours.muted)
-                break
     # fewer words before less said: the card that leaves least (it may allow a knock) stays longest
     short = _deadwood_text(v, selected, ascii_only, colours, counts, best=True, short=True)
     short_plain = _deadwood_text(v, selected, ascii_only, colours, counts, best=False, short=True)
+    if (v.rules.oklahoma or v.knock_limit == 0) and discarding:  # "gin only" kept from the draw to the discard
+        # the terms stay in sight wherever they fit, in fewer words before the line's own give way:
+        # "knock at 10 or less, scores ×2", "knock at 10 or less, ×2", "knock limit 10, ×2"
+        terms = hand_terms(v)
+        brief = terms.replace("scores ×", "×")
+        least = brief if v.knock_limit == 0 else brief.replace(limit_words(v.knock_limit), f"knock limit {v.knock_limit}")
+        tries = [(t, terms), (t, brief), (t, least), (plain, brief), (plain, least)]
+        tries += [(short, brief), (short, least), (short_plain, brief), (short_plain, least)]
+        for line, words in tries:
+            if done(line).cell_len + 3 + len(words) <= room:
+                termed = line.copy()
+                termed.append(f" · {words}", style=colours.muted)
+                return done(termed)
     for line in (t, short, plain, short_plain):
         shown = done(line)
         if shown.cell_len <= room:
