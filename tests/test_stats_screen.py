@@ -137,7 +137,8 @@ async def test_f3_with_matches_over_the_network_names_no_level_or_computer_for_t
 
 async def test_without_saving_the_statistics_read_no_history(monkeypatch):
     """gin-tui --data-dir -: F3 read the history of the default data
-    directory, and moved it aside when it could not read it."""
+    directory, and moved it aside when it could not read it; then it named
+    the commands on the command line, which read that other directory."""
     from ginrummy_tui.storage.files import data_dir
 
     from .test_config_screen import unsaved_app
@@ -151,9 +152,11 @@ async def test_without_saving_the_statistics_read_no_history(monkeypatch):
         await press_f3(app, pilot)
         assert isinstance(app.screen, StatsScreen)
         await pilot.pause()
-        assert "Your match history cannot be used (nothing is read or recorded with --data-dir -)." in " ".join(
-            screen_text(app).split()
-        )
+        said = " ".join(screen_text(app).split())
+        assert "Your match history cannot be used (nothing is read or recorded with --data-dir -)." in said
+        # no commands on another data directory's figures ("gin-tui stats [--json], gin-tui export")
+        assert "On the command line" not in said and "gin-tui stats" not in said, said
+        assert not app.screen.query("#stats-cli")
     assert [p.name for p in history.parent.iterdir()] == ["history.sqlite3"]
     assert history.read_bytes() == b"not a database"
 

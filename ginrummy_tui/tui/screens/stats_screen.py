@@ -310,8 +310,11 @@ class StatsScreen(StyledOnce, TableOnly, ModalScreen):
                 yield Static(trend_heading(self._frame_room()), id="trend-title")
                 yield Trend(trend, ascii_only=gin_of(self.app).ascii_only, id="trend")
             yield Static(recent_renderable(recent), id="stats-recent")
-            if not gin_of(self.app).context.one_tab:  # a browser tab's player has no shell where its data is
-                yield Static(Text(command_line_hint(gin_of(self.app).context.resume_command)), id="stats-cli")
+            context = gin_of(self.app).context
+            # a browser tab's player has no shell where its data is; with --data-dir - there is no data
+            # directory the commands could read (they would read another's figures)
+            if not context.one_tab and context.uses_files:
+                yield Static(Text(command_line_hint(context.resume_command)), id="stats-cli")
             yield back_line("stats-close")
         yield TableOnlyLine()
         yield KeyBar()
