@@ -122,6 +122,27 @@ async def test_a_new_match_now_with_new_rules_and_opponent(tmp_path):
         assert kept["state"]["rules"]["name"] == "standard" and kept["state"]["history"]
 
 
+async def test_every_field_of_the_form_is_among_what_the_rule_sheet_says_f2_sets(tmp_path):
+    """The rule sheet named F2's settings from a list of its own, which lacked one-click
+    discard: it names them from FIELD_WORDS, which must hold every field of the form, in order."""
+    from textual.containers import Horizontal
+
+    from ginrummy_tui.tui.screens.settings_screen import FIELD_WORDS
+    from ginrummy_tui.tui.widgets.field_label import FieldLabel
+
+    plan = prepare(args_for(tmp_path), ask=None)
+    async with running(plan) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        ids = [
+            field.id
+            for row in screen.query(Horizontal).filter(".row")
+            for field in row.children
+            if not isinstance(field, FieldLabel)
+        ]
+    assert all(ids), ids
+    assert [i for i in ids if not i.startswith("rule-")] == list(FIELD_WORDS), ids
+
+
 async def test_display_settings_apply_at_once_without_a_question(tmp_path):
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):

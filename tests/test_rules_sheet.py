@@ -104,6 +104,17 @@ def test_the_keys_are_those_of_the_rules_in_play(preset):
     assert "k twice" not in gin_keys
 
 
+def test_the_sheets_line_on_f2_names_every_setting_of_f2():
+    """The sheet said "F2 settings: rules, opponent, pause, suits, mouse, theme", and F2 has
+    one-click discard too: the line is made of what the form's fields set."""
+    from ginrummy_tui.tui.screens.settings_screen import FIELD_WORDS
+
+    keys = flat(sheet(PRESETS["standard"], width=200))
+    line = keys[keys.index("F2 settings: "):keys.index(" F3 ")]
+    assert "one-click discard" in line, line
+    assert line == "F2 settings: " + ", ".join(FIELD_WORDS.values()), line
+
+
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_the_sheet_fits_80_columns_in_ascii(preset):
     text = sheet(PRESETS[preset], width=76, ascii_only=True, first_deal=first_deal_words(0, "the computer"))

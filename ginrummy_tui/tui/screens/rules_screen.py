@@ -23,6 +23,7 @@ from ..host import SuitsChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
+from .settings_screen import settings_words
 from .styled_once import StyledOnce
 from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
 
@@ -67,7 +68,7 @@ KEYS = (
     ("m", "every turn of this hand (beside the table from 150 columns)"),
     ("c", "score table: ↑/↓ pick a finished hand, ⏎ reviews it (on the result, r)"),
     ("? / F1", "this rule sheet"),
-    ("F2", "settings: rules, opponent, pause, suits, mouse, theme"),
+    ("F2", f"settings: {settings_words()}"),
     ("F3", "your lifetime statistics"),
     ("⏎ / Space / n", "after a hand: the next hand (after the last, the result of the match); then ⏎ or n, a new match"),
     ("r / a", "after a hand: review your decisions / replay the deal"),

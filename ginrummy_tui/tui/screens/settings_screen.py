@@ -1,5 +1,5 @@
 """The settings: rules (a preset and each single option), the opponent, the
-computer's pause, ASCII only, the mouse and the theme.
+computer's pause, ASCII only, the mouse, one-click discard and the theme.
 
 Saved to the settings file (see :mod:`ginrummy_tui.storage.config`); with
 ``--data-dir -`` the file is neither read nor written, and the changes last
@@ -91,6 +91,25 @@ ARROWS_MOVE = (NumberField, YesNoBox, ChoiceField)
 the form, a choice too (its list opens with Enter or Space; once open, the arrows move
 in the list, which has the focus then).  A choice's ↓ opened its list, so ↓ ↓ ↓ Enter
 down the form picked a preset unasked."""
+
+FIELD_WORDS = {
+    "preset": "rules",
+    "ai": "opponent",
+    "pause": "pause",
+    "ascii": "suits",
+    "mouse": "mouse",
+    "one-click": "one-click discard",
+    "theme": "theme",
+}
+"""What each field of the form sets, in a word or two, by the field's id in the form's order (the
+rules' single options go with the preset, under "rules"): the rule sheet's line on F2 lists them
+(:func:`settings_words`), and a field the form has is one of them (tests/test_config_screen.py)."""
+
+
+def settings_words() -> str:
+    """What F2 sets, as the rule sheet lists it: "rules, opponent, pause, suits, mouse, ..."."""
+    return ", ".join(FIELD_WORDS.values())
+
 
 Problem = tuple[str, Widget | None]
 """Why a save is refused, and the field whose value it refuses (None: the rules as a whole)."""
