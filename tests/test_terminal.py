@@ -94,6 +94,34 @@ def test_installed_gin_tui_in_tmux_upcard_draw_discard(home):
         t.close()
 
 
+@pytest.mark.parametrize("columns, lines", [(10, 5), (500, 300)])
+def test_the_terminals_own_size_wins_over_columns_and_lines(home, columns, lines):
+    """``COLUMNS=10 LINES=5 gin-tui`` in an 80x24 terminal said "Terminal too small: 10×5"
+    for good, and ``COLUMNS=500 LINES=300`` laid the table out for 500x300 (key bars alone in
+    sight); making the terminal larger or smaller changed nothing.  The table is laid out for
+    the terminal's own size, at the start and on a resize."""
+    env = {"GIN_TUI_HOME": home, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color"}
+    command = f"env -u NO_COLOR -u TEXTUAL_DRIVER COLUMNS={columns} LINES={lines} {_gin_tui()} --seed 1 --pause 0"
+    t = Tmux(command, 80, 24, env)
+    try:
+        screen = t.wait_for("Take the upcard 9♦ (t) or pass (p).")
+        assert "Terminal too small" not in screen, screen
+        rows = screen.splitlines()
+        assert len(rows) == 24 and rows[0].startswith("  gin-tui   Hand 1") and "Quit" in rows[-1], screen
+        t.run("resize-window", "-t", "gin", "-x", "100", "-y", "30")
+        end = time.monotonic() + 20
+        while time.monotonic() < end:
+            rows = t.screen().splitlines()
+            if len(rows) == 30 and "Quit" in rows[-1] and rows[0].startswith("  gin-tui   Hand 1"):
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("not laid out again at 100x30:\n" + "\n".join(rows))
+        assert "Take the upcard 9♦ (t) or pass (p)." in "\n".join(rows)
+    finally:
+        t.close()
+
+
 def test_256_colour_terminal_tells_suits_melds_and_selection_apart(home):
     """A terminal with 256 colours (no truecolor): the palette still tells red
     from black suits, melds from deadwood, and shows the selected card."""

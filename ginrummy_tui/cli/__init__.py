@@ -1012,6 +1012,31 @@ def dumb_terminal() -> str | None:
     return term if term.lower() in DUMB_TERMS and not _drawn_elsewhere() else None
 
 
+SIZE_VARIABLES = ("COLUMNS", "LINES")
+"""The environment's word on the terminal's size, which Python's ``shutil.get_terminal_size``
+(and so Textual's Linux driver, at the start and on every resize) and Rich take before the
+terminal's own."""
+
+
+def real_terminal_size() -> None:
+    """Take ``COLUMNS`` and ``LINES`` out of the environment where the game is drawn in this
+    terminal and the terminal tells its own size: there they only hid it (``COLUMNS=500
+    LINES=300 gin-tui`` in an 80x24 terminal laid the table out for 500x300, and
+    ``COLUMNS=10 LINES=5`` said "Terminal too small: 10×5", whatever size the terminal was
+    made).  Left where the terminal cannot tell its size, their word being the only one; a
+    browser tab of ``gin-tui serve`` is drawn elsewhere and does not come here (its size
+    comes in them); the commands that print (``--help``, ``stats``, ``export``, ``sim``) keep
+    them, and print at the width they ask for."""
+    stream = sys.__stdout__
+    try:
+        columns, lines = os.get_terminal_size(stream.fileno()) if stream is not None else (0, 0)
+    except (AttributeError, ValueError, OSError):  # not a terminal (or closed): nothing else tells the size
+        return
+    if columns > 0 and lines > 0:
+        for name in SIZE_VARIABLES:
+            os.environ.pop(name, None)
+
+
 def _fill_closed_descriptors() -> None:
     """Open ``/dev/null`` on standard input, output and error if they are
     closed, before anything else is opened, so that no file of the data
@@ -1176,6 +1201,8 @@ def _main(argv: list[str]) -> int:
             say(f"{who}: this terminal (TERM={dumb}) cannot show the game; play it in one that can, "
                   "such as xterm (gin-tui stats, export and sim work without)", file=sys.stderr)
             return 2
+        if not _drawn_elsewhere():
+            real_terminal_size()  # the terminal's own size wins over COLUMNS and LINES, now and on a resize
     if args.command:
         if getattr(args, "_missing", False):
             say(f"gin-tui {args.command}: not available in this build", file=sys.stderr)
