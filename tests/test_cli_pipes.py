@@ -158,7 +158,7 @@ def _refused_without_a_terminal(args: list[str], home) -> str:
         (["--rule", "foo=1"], "gin-tui: --rule foo: unknown rule option (options: knock_limit, "),
         (["--rules", "nope"], "gin-tui: unknown rules preset 'nope': choose one of standard, "),
         (["--rule", "knock_limit=99"], "gin-tui: --rule knock_limit: must be between 0 and "),
-        (["--pause", "99"], "gin-tui: --pause must be between 0 and "),
+        (["--pause", "99"], "gin-tui: error: argument --pause: must be between 0 and 10 seconds, got 99; see "),
         (["host", "--rules", "nope"], "gin-tui host: unknown rules preset 'nope': choose one of standard, "),
         (["join", "127.0.0.1:9", "--theme="], "gin-tui join: --theme needs a theme name"),
         (["--theme", "nope"], "gin-tui: unknown theme 'nope': choose one of "),
@@ -879,6 +879,55 @@ def test_a_seed_far_too_long_is_refused_without_being_said_whole(command, seed, 
     assert f"argument --seed: {says}; see gin-tui " in err
 
 
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--pause", "11"], "gin-tui: error: argument --pause: must be between 0 and 10 seconds, got 11; see gin-tui --help\n"),
+        (["--pause", "-1"], "gin-tui: error: argument --pause: must be between 0 and 10 seconds, got -1; see gin-tui --help\n"),
+        (["--pause=nan"], "gin-tui: error: argument --pause: must be between 0 and 10 seconds, got nan; see gin-tui --help\n"),
+        (["--pause", "inf"], "gin-tui: error: argument --pause: must be between 0 and 10 seconds, got inf; see gin-tui --help\n"),
+        (["--pause", "1e999"], "gin-tui: error: argument --pause: must be between 0 and 10 seconds, got 1e999; see "),
+        (["--pause", "9" * 5000], "gin-tui: error: argument --pause: must be between 0 and 10 seconds, got "
+                                  "'999999999999999999999999'… (5,000 characters); see gin-tui --help\n"),
+        (["--pause", "soon"], "gin-tui: error: argument --pause: not a number of seconds: 'soon'; see gin-tui --help\n"),
+        (["serve", "--pause", "11"],
+         "gin-tui serve: error: argument --pause: must be between 0 and 10 seconds, got 11; see gin-tui serve --help\n"),
+        (["--pause", "11", "serve"],
+         "gin-tui serve: error: argument --pause: must be between 0 and 10 seconds, got 11; see gin-tui serve --help\n"),
+        (["--pause", "11", "host"], "gin-tui host does not take --pause:"),  # not taken at all, said first
+    ],
+    ids=str,
+)
+def test_a_pause_out_of_its_bounds_is_refused_by_the_parser_with_the_value_given(argv, says, capsys):
+    """gin-tui --pause 11 (-1, nan, inf) said "gin-tui: --pause must be between 0 and 10
+    seconds", unlike every other mistake on the command line, and without the value given."""
+    from ginrummy_tui.cli import parse_command_line
+
+    with pytest.raises(SystemExit) as info:
+        parse_command_line(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.startswith(says) and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("value", ["0", "10", "0.5", " 3"])
+def test_a_pause_within_its_bounds_is_taken(value):
+    from ginrummy_tui.cli import parse_command_line
+
+    assert parse_command_line(["--pause", value]).pause == float(value)
+    assert parse_command_line(["serve", "--pause", value]).pause == float(value)
+
+
+@pytest.mark.parametrize("command", [[], ["serve"]])
+def test_the_help_says_the_bounds_of_the_pause(command, capsys):
+    from ginrummy_tui.cli import parse_command_line
+    from ginrummy_tui.storage.config import MAX_PAUSE
+
+    with pytest.raises(SystemExit):
+        parse_command_line([*command, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"0 to {MAX_PAUSE:g} seconds" in help_text
+
+
 NINES = "9" * 5000
 
 
@@ -1223,7 +1272,7 @@ def test_host_and_serve_help_give_the_defaults_of_their_game_options(monkeypatch
         f"(default the saved match's, else {first.preset})" in said["host"], said["host"]
     assert f"the computer's level in every tab (default {first.ai})" in said["serve"], said["serve"]
     assert f"rules preset for every tab: standard, multiplayer-1.5, classic, oklahoma (default {first.preset})" in said["serve"]
-    assert f"pause after each computer move in every tab (default {first.pause:g} s)" in said["serve"]
+    assert f"pause after each computer move in every tab, 0 to 10 seconds (default {first.pause:g} s)" in said["serve"]
 
 
 def test_host_and_join_help_give_the_defaults_of_name_and_seed(monkeypatch, capsys):
@@ -1264,7 +1313,7 @@ def test_the_help_gives_the_defaults_of_the_game_s_options(xdg, monkeypatch, cap
     first = Settings()
     assert f"the computer's level (default the settings' level, {first.ai} at first)" in said
     assert f"(default the settings' preset, {first.preset} at first)" in said
-    assert f"pause after each computer move (default the settings' pause, {first.pause:g} s at first)" in said
+    assert f"pause after each computer move, 0 to 10 seconds (default the settings' pause, {first.pause:g} s at first)" in said
     if sys.platform.startswith("linux"):  # XDG_DATA_HOME named, set or not (it said the one in use alone)
         assert ("--data-dir DIR where saves and statistics live (default GIN_TUI_HOME, else "
                 "$XDG_DATA_HOME/gin-tui, else ~/.local/share/gin-tui);") in said

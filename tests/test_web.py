@@ -127,7 +127,6 @@ def test_options_and_the_command_each_tab_runs():
     [
         (["serve", "--rules", "nope", "--port", "8123"], "unknown rules preset 'nope': choose one of standard, "),
         (["--rules", "nope", "serve", "--port", "8123"], "unknown rules preset 'nope': choose one of standard, "),
-        (["--pause", "-1", "serve", "--port", "8123"], "--pause must be between 0 and "),
         (["serve", "--rule", "knock_limit=99"], "--rule knock_limit: must be between 0 and 10 (not 99)"),
         (["--rules", "oklahoma", "serve", "--rule", "knock_limit=5"], "--rule knock_limit=5 does not go with Oklahoma"),
         (["--rule", "bogus=1", "serve"], "--rule bogus: unknown rule option (options: knock_limit, "),
@@ -148,6 +147,23 @@ def test_a_game_option_every_tab_would_refuse_is_refused_before_serving(argv, sa
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"gin-tui serve: {says}") and len(err.splitlines()) == 1, err
+
+
+def test_a_pause_every_tab_would_refuse_is_refused_by_the_parser_before_serving(monkeypatch, capsys):
+    from textual_serve import server
+
+    from ginrummy_tui.cli import main
+
+    def no_server(*args, **kwargs):
+        raise AssertionError("it started serving")
+
+    monkeypatch.setattr(server, "Server", no_server)
+    with pytest.raises(SystemExit) as info:
+        main(["--pause", "-1", "serve", "--port", "8123"])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err == (
+        "gin-tui serve: error: argument --pause: must be between 0 and 10 seconds, got -1; see gin-tui serve --help\n"
+    )
 
 
 TAB_OPTIONS = ["--rules", "classic", "--rule", "knock_limit=7", "--rule", "target=50", "--seed", "3", "--hand", "2",

@@ -80,6 +80,45 @@ def seed_number(text: str) -> int:
     return n
 
 
+class Seconds(float):
+    """A ``--pause``: its seconds, with the text they were given as (:attr:`given`),
+    which a refusal of them repeats ("got 1e999", not "got inf")."""
+
+    given: str
+
+    def __new__(cls, value: float, given: str) -> Seconds:
+        seconds = super().__new__(cls, value)
+        seconds.given = given
+        return seconds
+
+
+def pause_seconds(text: str) -> float:
+    """A ``--pause``: a number of seconds (argparse ``type``).  Its bounds are checked
+    once the command is known (:func:`pause_refusal`), so that a command that takes
+    no ``--pause`` says so first."""
+    try:
+        return Seconds(float(text), text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {shown_value(text)}") from None
+
+
+PAUSE_RANGE = "0 to 10 seconds"
+"""The ``--pause`` taken, as the help says it (``storage.config.MAX_PAUSE``)."""
+
+
+def pause_refusal(pause: float) -> str | None:
+    """Why the ``--pause`` given is refused, in the parser's words ("argument --pause:
+    must be between 0 and 10 seconds, got 11"), the value as it was given; None when
+    it is taken (0 to :data:`~ginrummy_tui.storage.config.MAX_PAUSE`, not NaN)."""
+    from ginrummy_tui.storage.config import MAX_PAUSE
+
+    if 0 <= pause <= MAX_PAUSE:
+        return None
+    given = getattr(pause, "given", None)
+    said = f"{pause:g}" if given is None else given.strip() if len(given) <= 24 else shown_value(given)
+    return f"argument --pause: must be between 0 and {MAX_PAUSE:g} seconds, got {said}"
+
+
 def hand_number(text: str) -> int:
     """A hand of a match's deals, 1 to the highest a saved match may be at (argparse ``type``)."""
     from ginrummy_tui.engine.state import MAX_NUMBER
@@ -401,7 +440,8 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--ascii", action="store_true", default=None, help="draw in ASCII alone: cards (suits as S H D C), lines, signs")
     p.add_argument("--no-mouse", action="store_true", default=None, help="ignore the mouse")
-    p.add_argument("--pause", type=float, default=None, metavar="SECONDS", help="pause after each computer move (default the settings' pause, 0.6 s at first)")
+    p.add_argument("--pause", type=pause_seconds, default=None, metavar="SECONDS",
+                   help=f"pause after each computer move, {PAUSE_RANGE} (default the settings' pause, 0.6 s at first)")
     p.add_argument("--new", action="store_true", help="start a new match instead of resuming")
     p.add_argument(
         "--rule", action="append", default=None, metavar="OPTION=VALUE",
@@ -938,6 +978,10 @@ def _checked(args: argparse.Namespace) -> argparse.Namespace:
     for option in NOT_TAKEN.get(args.command or "", {}):
         if given(args, option):
             _refuse_not_taken(args.command, option)
+    pause = vars(args).get("pause")
+    refusal = None if pause is None else pause_refusal(pause)
+    if refusal is not None:
+        _parser_of(args).error(refusal)
     from ginrummy_tui.storage.files import ENV_HOME
 
     unsaved_by = "--data-dir -"

@@ -47,7 +47,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``gin-tui serve``.  The game's options given after
     ``serve`` land where those given before it do (the ones after win), but
     ``--rule``, which adds up: before ``serve`` and after it, every one counts."""
-    from ginrummy_tui.cli import THEMES, hand_number, seed_number, served_port
+    from ginrummy_tui.cli import PAUSE_RANGE, THEMES, hand_number, pause_seconds, seed_number, served_port
 
     parser.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS", help=f"address to listen on (default {DEFAULT_HOST})")
     parser.add_argument(
@@ -70,8 +70,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="with --seed: every tab plays hand K of that match's deals")
     parser.add_argument("--dealer", choices=("you", "computer"), default=argparse.SUPPRESS,
                         help="with --hand: who deals hand K in every tab")
-    parser.add_argument("--pause", type=float, default=argparse.SUPPRESS, metavar="SECONDS",
-                        help="pause after each computer move in every tab (default 0.6 s)")
+    parser.add_argument("--pause", type=pause_seconds, default=argparse.SUPPRESS, metavar="SECONDS",
+                        help=f"pause after each computer move in every tab, {PAUSE_RANGE} (default 0.6 s)")
     parser.add_argument("--theme", default=argparse.SUPPRESS, metavar="NAME",
                         help=f"the colours of every tab, one of {THEMES}")
     parser.add_argument("--ascii", action="store_true", default=argparse.SUPPRESS, help="draw every tab in ASCII alone: cards (suits S H D C), lines, signs")
