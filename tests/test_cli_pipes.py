@@ -1066,7 +1066,24 @@ def test_a_seed_of_up_to_40_digits_is_taken():
     from ginrummy_tui.cli import parse_command_line
 
     assert parse_command_line(["--seed", "9" * 40]).seed == int("9" * 40)
-    assert parse_command_line(["--seed", "-12"]).seed == -12
+    assert parse_command_line(["--seed", "+12"]).seed == 12
+    assert parse_command_line(["--seed", "0"]).seed == 0
+
+
+@pytest.mark.parametrize("command", [[], ["sim"], ["host"], ["serve"]])
+@pytest.mark.parametrize("seed", ["-5", "-1", "-" + "9" * 40])
+def test_a_negative_seed_is_refused_as_other_bad_seeds_are(command, seed, capsys):
+    """docs/playing.md: --seed N, a whole number of up to 40 digits; --seed -5 was taken, and
+    dealt another match than seed 5 (the deals come from the seed's text)."""
+    from ginrummy_tui.cli import parse_command_line
+
+    for argv in ([*command, "--seed", seed], [*command, f"--seed={seed}"]):
+        with pytest.raises(SystemExit) as info:
+            parse_command_line(argv)
+        err = capsys.readouterr().err
+        assert info.value.code == 2 and err.count("\n") == 1, err
+        name = " ".join(["gin-tui", *command])
+        assert err == f"{name}: error: argument --seed: a seed is 0 or more, this one {seed}; see {name} --help\n"
 
 
 @pytest.mark.parametrize(

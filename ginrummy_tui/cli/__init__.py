@@ -65,7 +65,7 @@ def shown_value(text: str, most: int = 24) -> str:
 
 
 def seed_number(text: str) -> int:
-    """A ``--seed``: a whole number of at most :data:`SEED_DIGITS` digits (argparse ``type``)."""
+    """A ``--seed``: a whole number, 0 or more, of at most :data:`SEED_DIGITS` digits (argparse ``type``)."""
     body = text.strip().lstrip("+-").replace("_", "")
     digits = len(body)
     if body.isdigit() and digits > SEED_DIGITS:  # before int(), which refuses 4,300 digits and more
@@ -77,6 +77,8 @@ def seed_number(text: str) -> int:
     digits = len(str(abs(n)))
     if digits > SEED_DIGITS:
         raise argparse.ArgumentTypeError(f"a seed has at most {SEED_DIGITS} digits, this one {digits:,}")
+    if n < 0:  # its deals are those of its text: -5 would deal another match than 5, as a seed of its own
+        raise argparse.ArgumentTypeError(f"a seed is 0 or more, this one {n}")
     return n
 
 
@@ -432,7 +434,8 @@ def add_play_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--ai", choices=("easy", "standard", "expert", "master"), default=None, help="the computer's level (default the settings' level, standard at first)")
     p.add_argument("--rules", metavar="PRESET", default=None, help="rules preset: standard, multiplayer-1.5, classic, oklahoma (default the settings' preset, "
                    "standard at first)")
-    p.add_argument("--seed", type=seed_number, default=None, metavar="N", help="seed for a reproducible deal")
+    p.add_argument("--seed", type=seed_number, default=None, metavar="N",
+                   help=f"seed for a reproducible deal (a whole number, 0 or more, of up to {SEED_DIGITS} digits)")
     p.add_argument("--hand", type=hand_number, default=None, metavar="K", help="with --seed: play hand K of that match's deals")
     p.add_argument(
         "--dealer", choices=("you", "computer"), default=None,

@@ -380,7 +380,8 @@ def _deal_again(record: dict[str, Any], hand: dict[str, Any], rules: Rules | Non
     was dealt: its seed, number, opponent's level (without it the settings'
     level would play it), rules and dealer (where the winner of a hand deals
     the next, the seed alone does not say who dealt it); None where the record
-    does not say them all, or the hand is of a seed's later match (``--seed``
+    does not say them all, the seed is none ``--seed`` takes (an earlier version took a
+    negative one), or the hand is of a seed's later match (``--seed``
     deals its first).  A hand played over the network is dealt again against
     the computer, there being no level to name."""
     import shlex
@@ -389,6 +390,8 @@ def _deal_again(record: dict[str, Any], hand: dict[str, Any], rules: Rules | Non
 
     seed, hand_no, dealer = record.get("seed"), hand.get("hand_no"), hand.get("dealer")
     if seed is None or rules is None or not isinstance(hand_no, int) or dealer not in (0, 1):
+        return None
+    if not (str(seed).isascii() and str(seed).isdigit()):  # the text of a seed 0 or more, as --seed takes it
         return None
     if record.get("match_no") not in (None, 1):
         return None
