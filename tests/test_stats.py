@@ -234,14 +234,15 @@ def test_stats_and_export_say_a_data_dir_given_does_not_exist(by_env, tmp_path, 
     option = [] if by_env else ["--data-dir", str(where)]
     if by_env:
         monkeypatch.setenv("GIN_TUI_HOME", str(where))
-    why = f"{where} does not exist (no match was played with it as the data directory)."
+    # one line for both (export said "no matches recorded: ...", stats --json the why alone)
+    line = f"No games recorded yet: {where} does not exist (no match was played with it as the data directory)."
     assert main(["stats", *option]) == 0
-    assert capsys.readouterr() == (f"No games recorded yet: {why}\n", "")
+    assert capsys.readouterr() == (f"{line}\n", "")
     assert main(["stats", "--json", *option]) == 0
     out, err = capsys.readouterr()
-    assert json.loads(out)["total"]["matches"] == 0 and err == f"gin-tui stats: {why}\n"
+    assert json.loads(out)["total"]["matches"] == 0 and err == f"gin-tui stats: {line}\n"
     assert main(["export", *option]) == 0
-    assert capsys.readouterr() == ("", f"gin-tui export: no matches recorded: {why}\n")  # standard output: the data
+    assert capsys.readouterr() == ("", f"gin-tui export: {line}\n")  # standard output: the data
     assert not (tmp_path / "typo").exists()
 
 

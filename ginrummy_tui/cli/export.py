@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
 
     missing = missing_dir(args)
     if missing is not None:  # on standard error: standard output is the export (of nothing)
-        tell(f"no matches recorded: {missing}.")
+        tell(missing)
 
     printed = False
 

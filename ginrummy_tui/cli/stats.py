@@ -41,16 +41,18 @@ def open_records(args: argparse.Namespace, say: Callable[[str], None]) -> Histor
 
 
 def missing_dir(args: argparse.Namespace) -> str | None:
-    """The data directory given (``--data-dir`` or ``GIN_TUI_HOME``) when it does not
-    exist (a typo, most likely: "no games recorded yet" alone hid it), else None; the
-    platform's own directory is missing until a match is played, which says nothing."""
+    """What ``stats`` and ``export`` say when the data directory given (``--data-dir`` or
+    ``GIN_TUI_HOME``) does not exist (a typo, most likely: "no games recorded yet" alone
+    hid it), the same words for both: "No games recorded yet: /tmp/typo does not exist
+    (no match was played with it as the data directory)."; else None.  The platform's
+    own directory is missing until a match is played, which says nothing."""
     from ginrummy_tui.storage.files import ENV_HOME, data_dir, unusable
 
     given = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
     root = data_dir(getattr(args, "data_dir", None))
     if not given or os.path.lexists(root) or unusable(root):  # one that cannot be made is said so, as an error
         return None
-    return f"{root} does not exist (no match was played with it as the data directory)"
+    return f"No games recorded yet: {root} does not exist (no match was played with it as the data directory)."
 
 
 def read_records(
@@ -95,10 +97,10 @@ def run(args: argparse.Namespace) -> int:
 
     missing = missing_dir(args)
     if missing is not None and not args.json:
-        out(f"No games recorded yet: {missing}.")
+        out(missing)
         return 0
     if missing is not None:  # the figures of nothing, as JSON; the why beside them
-        tell(f"{missing}.")
+        tell(missing)
     stats = read_records(args, tell, lambda hist: hist.stats() if hist is not None else Stats(), again=lambda: True)
     if stats is False:
         return 1
