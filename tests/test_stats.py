@@ -212,6 +212,28 @@ def test_gin_tui_stats_with_nothing_recorded(tmp_path, capsys, monkeypatch):
     assert "No games recorded yet" in capsys.readouterr().out
 
 
+def test_stats_with_nothing_recorded_names_the_command_that_plays_in_that_directory(tmp_path, capsys, monkeypatch):
+    """stats --data-dir D on an empty D said "play a match with 'gin-tui'", which records its
+    matches in the default directory, not in D."""
+    folder = tmp_path / "x" / "c"
+    folder.mkdir(parents=True)
+    monkeypatch.delenv("GIN_TUI_HOME", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    said = "No games recorded yet: the matches played with {} are counted here.\n"
+    assert main(["stats", "--data-dir", str(folder)]) == 0
+    assert capsys.readouterr() == (said.format(f"gin-tui --data-dir {folder}"), "")
+    monkeypatch.chdir(tmp_path)
+    assert main(["stats", "--data-dir", "x/c"]) == 0  # the absolute path, as the quit line names it
+    assert capsys.readouterr().out == said.format(f"gin-tui --data-dir {folder}")
+    monkeypatch.setenv("GIN_TUI_HOME", str(folder))
+    assert main(["stats"]) == 0
+    assert capsys.readouterr().out == said.format(f"gin-tui --data-dir {folder}")
+    monkeypatch.delenv("GIN_TUI_HOME")
+    (tmp_path / "xdg" / "gin-tui").mkdir(parents=True)
+    assert main(["stats"]) == 0  # the default directory: gin-tui alone
+    assert capsys.readouterr().out == said.format("gin-tui")
+
+
 def test_stats_json_says_null_where_the_table_says_a_dash(tmp_path, capsys, monkeypatch):
     """With no finished match, stats --json said "win_rate": 0.0 where the table says
     "Win rate  -" (and "avg_points": 0.0 with no hand played): nothing to average is null."""

@@ -87,6 +87,7 @@ def read_records(
 
 def run(args: argparse.Namespace) -> int:
     """Print the statistics; 0 on success."""
+    from ginrummy_tui.session.startup import resume_command
     from ginrummy_tui.storage.reports import format_text
     from ginrummy_tui.storage.stats import Stats
 
@@ -107,5 +108,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out(json.dumps(stats.as_dict(), indent=2))
     else:
-        out(format_text(stats, max(40, terminal_width() or 80)))
+        # the command that plays in this directory, as every line naming one says it
+        out(format_text(stats, max(40, terminal_width() or 80), resume_command(args)))
     return 0

@@ -151,14 +151,15 @@ def column_blocks(widths: list[int], label_w: int, width: int | None) -> list[li
     return blocks
 
 
-def format_text(stats: Stats, width: int = 80) -> str:
+def format_text(stats: Stats, width: int = 80, play: str = "gin-tui") -> str:
     """A plain-text table of the figures (``gin-tui stats``) within ``width``
     columns: one column per opponent level and rules, each headed by the
     level over the rules (changed rules by a mark, told under the table);
     when they do not all fit side by side, the table is split into blocks,
-    each repeating the row labels."""
+    each repeating the row labels.  With no figures, a line naming ``play``,
+    the command whose matches are counted there (``gin-tui --data-dir D``)."""
     if not stats.groups:
-        lines = ["No games recorded yet: play a match with 'gin-tui'."]
+        lines = [f"No games recorded yet: the matches played with {play} are counted here."]
     else:
         cols = column_heads(stats)
         label_w = max(len(label) for label, _ in ROWS)
