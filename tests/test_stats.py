@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -1220,3 +1221,44 @@ def test_a_knock_limit_of_0_is_named_gin_only_and_matches_named_otherwise_before
     assert main(["export", "--format", "text", "--data-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.count(f"Rules: {new}") == 2 and "knock limit 0" not in out.replace("Upcard", ""), out
+
+
+BAD_NAME = os.fsdecode(b"x-\xff\x01bad")
+"""A folder's name with a byte that is not UTF-8 and a control character."""
+
+
+def test_stats_and_export_quote_a_folder_whose_name_a_terminal_cannot_show(tmp_path, capsys):
+    """stats --data-dir $'/tmp/x-\\xff\\x01bad/nope' wrote the raw bytes 0xFF and 0x01 to the
+    terminal, export "/tmp/x-\\udcff^Abad/nope" (Python's escape and a raw control byte): they
+    quote the folder as the quit line does, $'/tmp/x-\\xff\\x01bad/nope'."""
+    where = tmp_path / BAD_NAME / "nope"
+    quoted = f"$'{tmp_path}/x-\\xff\\x01bad/nope'"
+    line = f"No games recorded yet: {quoted} does not exist (no match was played with it as the data directory)."
+    assert main(["stats", "--data-dir", str(where)]) == 0
+    assert capsys.readouterr() == (f"{line}\n", "")
+    assert main(["stats", "--json", "--data-dir", str(where)]) == 0
+    assert capsys.readouterr().err == f"gin-tui stats: {line}\n"
+    assert main(["export", "--data-dir", str(where)]) == 0
+    assert capsys.readouterr() == ("", f"gin-tui export: {line}\n")
+    (tmp_path / BAD_NAME).write_text("")  # a file where the folder goes: cannot be used
+    for command in ("stats", "export"):
+        assert main([command, "--data-dir", str(where)]) == 1
+        assert capsys.readouterr().err == f"gin-tui {command}: the data directory {quoted} cannot be used (Not a directory)\n"
+    (tmp_path / BAD_NAME).unlink()
+    (where / "history.sqlite3").mkdir(parents=True)  # a message of the history's own, the path in it
+    assert main(["stats", "--data-dir", str(where)]) == 1
+    err = capsys.readouterr().err
+    assert f"$'{tmp_path}/x-\\xff\\x01bad/nope/history.sqlite3' cannot be used" in err
+    assert all(ch.isprintable() for ch in err.rstrip("\n")), err
+
+
+def test_a_message_quotes_each_word_a_terminal_cannot_show_and_nothing_else():
+    from ginrummy_tui.cli import names_shown, wrapped
+
+    bad = f"/tmp/{BAD_NAME}/current.json"
+    assert wrapped(f"gin-tui host: saved in {bad}") == "gin-tui host: saved in $'/tmp/x-\\xff\\x01bad/current.json'"
+    assert names_shown(f"saved in {bad}.") == "saved in $'/tmp/x-\\xff\\x01bad/current.json'."
+    assert names_shown(f"(replacing {bad}) and 'then'") == "(replacing $'/tmp/x-\\xff\\x01bad/current.json') and 'then'"
+    assert names_shown("plain /tmp/a b, é and\nlines") == "plain /tmp/a b, é and\nlines"
+    resume = "gin-tui --data-dir $'/tmp/x-\\xff\\x01bad'"  # quoted already: as it is
+    assert names_shown(resume) == resume

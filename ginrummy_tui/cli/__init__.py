@@ -14,6 +14,7 @@ import gc
 import importlib
 import io
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
@@ -271,6 +272,33 @@ def terminal_width(stream: TextIO | None = None) -> int | None:
     return shutil.get_terminal_size((80, 24)).columns if terminal else None
 
 
+def names_shown(text: str) -> str:
+    """``text`` with each word of it that a terminal cannot show as it is (a folder's
+    name with a control character, or a byte that is not text) quoted as the game's
+    command lines quote it (:func:`~ginrummy_tui.storage.files.printed_path`:
+    ``$'/tmp/x-\\xff\\x01bad'``), the punctuation after it left out: a message
+    wrote the raw bytes, or Python's escape of a byte (``\\udcff``), so the terminal
+    showed another name than the folder's.  A word is what stands between spaces,
+    quotes and parentheses; ``text`` as it is when it has no such word."""
+    from ginrummy_tui.storage.files import printed_path, shown_as_it_is
+
+    if text.isascii() and text.isprintable():
+        return text
+
+    def quoted(found: re.Match[str]) -> str:
+        word = found.group()
+        if shown_as_it_is(word):
+            return word
+        name = word.rstrip(".,;:!?")
+        return printed_path(name) + word[len(name):]
+
+    return _WORD.sub(quoted, text)
+
+
+_WORD = re.compile(r"[^\s'\"()]+")
+"""A word of a message, as :func:`names_shown` looks at them."""
+
+
 def wrapped(text: str, stream: TextIO | None = None, keep: tuple[str, ...] = ()) -> str:
     """``text`` broken into lines between words at the terminal's width (80 when it
     cannot be told), when ``stream`` (standard output if None) is a terminal: the
@@ -281,9 +309,11 @@ def wrapped(text: str, stream: TextIO | None = None, keep: tuple[str, ...] = ())
     longer than the line stays whole, and so does each phrase of ``keep`` (a
     command to copy, ``gin-tui --data-dir D``) that fits a line, on a line of
     its own if need be, as does a group of words the message holds (:func:`~ginrummy_tui.engine.words.together`).
-    A log or a pipe keeps a message a line."""
+    A log or a pipe keeps a message a line.  A name the terminal cannot show as it is
+    is quoted (:func:`names_shown`)."""
     from ginrummy_tui.engine.words import apart, together
 
+    text, keep = names_shown(text), tuple(names_shown(phrase) for phrase in keep)
     width = terminal_width(stream)
     if width is None:
         return apart(text)
@@ -311,6 +341,7 @@ def say(text: str, *, file: TextIO | None = None, flush: bool = False, keep: tup
     between words on a terminal (:func:`wrapped`).  What must be copied whole (a
     command, a code) is printed on a line of its own, unwrapped, or named in
     ``keep``: never broken, within the running text."""
+    text, keep = names_shown(text), tuple(names_shown(phrase) for phrase in keep)  # before plain() makes them "?"
     print(wrapped(plain(text), file, tuple(plain(phrase) for phrase in keep)), file=file, flush=flush)
 
 
@@ -361,7 +392,7 @@ class _Parser(argparse.ArgumentParser):
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if file is not None and file is sys.stderr:
-            super()._print_message(_stderr_wrapped(plain(message)), file)
+            super()._print_message(_stderr_wrapped(plain(names_shown(message))), file)
         elif message:  # --help and --version: standard output (None when closed), where argparse ignores a failure
             out(message, end="")
 

@@ -29,13 +29,13 @@ def open_records(args: argparse.Namespace, say: Callable[[str], None]) -> Histor
     """The history of ``stats`` and ``export``: None when nothing was ever
     recorded; False, said, when the data directory cannot be used at all
     (not "no games recorded yet": nothing could ever be recorded there)."""
-    from ginrummy_tui.storage.files import data_dir, unusable
+    from ginrummy_tui.storage.files import data_dir, printed_path, unusable
     from ginrummy_tui.storage.history_upkeep import open_for_reading
 
     root = data_dir(getattr(args, "data_dir", None))
     problem = unusable(root)
     if problem:
-        say(f"the data directory {root} cannot be used ({problem})")
+        say(f"the data directory {printed_path(root)} cannot be used ({problem})")
         return False
     return open_for_reading(root, say)
 
@@ -46,13 +46,13 @@ def missing_dir(args: argparse.Namespace) -> str | None:
     hid it), the same words for both: "No games recorded yet: /tmp/typo does not exist
     (no match was played with it as the data directory)."; else None.  The platform's
     own directory is missing until a match is played, which says nothing."""
-    from ginrummy_tui.storage.files import ENV_HOME, data_dir, unusable
+    from ginrummy_tui.storage.files import ENV_HOME, data_dir, printed_path, unusable
 
     given = getattr(args, "data_dir", None) or os.environ.get(ENV_HOME)
     root = data_dir(getattr(args, "data_dir", None))
     if not given or os.path.lexists(root) or unusable(root):  # one that cannot be made is said so, as an error
         return None
-    return f"No games recorded yet: {root} does not exist (no match was played with it as the data directory)."
+    return f"No games recorded yet: {printed_path(root)} does not exist (no match was played with it as the data directory)."
 
 
 def read_records(

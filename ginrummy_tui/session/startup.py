@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ginrummy_tui.engine.kinds import Phase
 from ginrummy_tui.engine.words import GLUE as _GLUE
 from ginrummy_tui.session.keeper import Keeper
-from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory, way_out
+from ginrummy_tui.storage.files import ENV_HOME, data_dir, not_a_directory, shell_word, way_out
 from ginrummy_tui.storage.lock import TakeOver
 from ginrummy_tui.storage.store import (
     SAVE_NAME,
@@ -529,24 +529,7 @@ def shell_join(words: Sequence[str]) -> str:
     ``$'...'``, each such byte as ``\\xHH``: a terminal would show them as
     nothing, or garble the line, and the command copied from it would name
     another directory."""
-    return " ".join(_shell_word(word) for word in words)
-
-
-def _shell_word(word: str) -> str:
-    import shlex
-
-    if word.isprintable() and not any("\udc80" <= ch <= "\udcff" for ch in word):
-        return shlex.quote(word)
-    out = []
-    for byte in os.fsencode(word):
-        ch = chr(byte)
-        if ch in "\\'":
-            out.append("\\" + ch)
-        elif 0x20 <= byte < 0x7F:
-            out.append(ch)
-        else:
-            out.append(f"\\x{byte:02x}")
-    return "$'" + "".join(out) + "'"
+    return " ".join(shell_word(word) for word in words)
 
 
 def match_point(hand_no: int, ended: bool) -> str:

@@ -36,6 +36,43 @@ def data_dir(override: str | os.PathLike[str] | None = None) -> Path:
     return platform_data_dir()
 
 
+def shell_word(word: str) -> str:
+    """``word`` quoted for a POSIX shell, as ``shlex.quote`` quotes it, but a word
+    with bytes that are not text (a directory's name that is not UTF-8, its bytes
+    kept by Python as surrogates) or control characters in it as ``$'...'``, each
+    such byte as ``\\xHH``: a terminal would show them as nothing, or garble the
+    line, and a command copied from it would name another directory."""
+    import shlex
+
+    if shown_as_it_is(word):
+        return shlex.quote(word)
+    out = []
+    for byte in os.fsencode(word):
+        ch = chr(byte)
+        if ch in "\\'":
+            out.append("\\" + ch)
+        elif 0x20 <= byte < 0x7F:
+            out.append(ch)
+        else:
+            out.append(f"\\x{byte:02x}")
+    return "$'" + "".join(out) + "'"
+
+
+def shown_as_it_is(text: str) -> bool:
+    """Whether ``text`` can be written to a terminal as it is: no control character,
+    and no byte of a name that is not text (kept by Python as a surrogate)."""
+    return text.isprintable() and not any("\udc80" <= ch <= "\udcff" for ch in text)
+
+
+def printed_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as a message prints it: as it is, when it can be shown so, else
+    quoted as the command lines the game prints quote it (:func:`shell_word`:
+    ``$'/tmp/x-\\xff\\x01bad'``), so that the terminal shows the very name,
+    where it would write a raw control byte, or Python's escape of a byte."""
+    text = os.fspath(path)
+    return text if shown_as_it_is(text) else shell_word(text)
+
+
 def platform_data_dir() -> Path:
     """The platform's user data directory for ``gin-tui`` (on Linux
     ``$XDG_DATA_HOME/gin-tui``, else ``~/.local/share/gin-tui``): the data
