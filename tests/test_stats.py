@@ -1262,3 +1262,114 @@ def test_a_message_quotes_each_word_a_terminal_cannot_show_and_nothing_else():
     assert names_shown("plain /tmp/a b, é and\nlines") == "plain /tmp/a b, é and\nlines"
     resume = "gin-tui --data-dir $'/tmp/x-\\xff\\x01bad'"  # quoted already: as it is
     assert names_shown(resume) == resume
+
+
+def _edited_history(root, sql: str) -> None:
+    """The hand-made history recorded in ``root``'s database, then changed by ``sql``
+    as another program could (SQLite's check of the file still passes)."""
+    import sqlite3
+
+    _write_history(root)
+    assert main(["stats", "--data-dir", str(root)]) == 0  # imported
+    conn = sqlite3.connect(root / DB_NAME)
+    conn.executescript(sql)
+    conn.commit()
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+
+
+EDITS = {
+    "a hand's data that does not unpack": (
+        "INSERT INTO plays SELECT id, 0, x'00112233' FROM matches WHERE uid = '2026-01-02'",
+        "a hand's stored data does not unpack",
+    ),
+    "extra that is not JSON": ("UPDATE matches SET extra = '{bad' WHERE uid = '2026-01-02'", "(extra) are not JSON"),
+    "extra that is not an object": (
+        "UPDATE matches SET extra = '[]' WHERE uid = '2026-01-02'", "(extra) are not a JSON object",
+    ),
+    "a preset of bytes": ("UPDATE matches SET preset = x'ff' WHERE uid = '2026-01-02'", "its column preset holds bytes"),
+    "an opponent of bytes": (
+        "UPDATE matches SET opponent = x'00ff' WHERE uid = '2026-01-02'", "its column opponent holds bytes",
+    ),
+}
+
+
+@pytest.mark.parametrize("edit", list(EDITS))
+def test_a_match_whose_row_does_not_read_is_left_out_named_and_the_rest_exported(edit, tmp_path, capsys):
+    sql, why = EDITS[edit]
+    _edited_history(tmp_path, sql)
+    capsys.readouterr()
+    for _ in range(3):  # the history is not set aside, nor copied, run after run
+        assert main(["export", "--data-dir", str(tmp_path)]) == 1
+        out, err = capsys.readouterr()
+        ids = [json.loads(line)["id"] for line in out.splitlines()]
+        assert len(ids) == 7 and "2026-01-02" not in ids
+        assert "match 2026-01-02 could not be read (its record in the history is damaged: " in err and why in err
+        assert "it is not in the export" in err and "damaged (SQLite" not in err
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(DB_NAME)] == [DB_NAME]  # nothing set aside
+    assert main(["export", "--format", "text", "--data-dir", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert "2026-01-01" in out and "2026-01-03" in out and "2026-01-02" in err
+    assert main(["export", "--match", "2026-01-02", "--data-dir", str(tmp_path)]) == 1
+    assert "match 2026-01-02 could not be read" in capsys.readouterr().err
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    assert "Matches played" in capsys.readouterr().out
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    assert json.loads(capsys.readouterr().out)["total"]
+
+
+@pytest.mark.parametrize("edit", ["a preset of bytes", "an opponent of bytes"])
+def test_the_statistics_leave_out_a_match_whose_names_are_not_text_and_say_so(edit, tmp_path, capsys):
+    _edited_history(tmp_path, EDITS[edit][0])
+    capsys.readouterr()
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Matches played" in out and "(match 2026-01-02 could not be read (its record in the history is damaged:" in out
+    assert main(["stats", "--json", "--data-dir", str(tmp_path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"]["matches"] == 4 and data["left_out"] == [
+        f"match 2026-01-02 could not be read (its record in the history is damaged: {EDITS[edit][1]}) and is left out"
+    ]
+    assert main(["export", "--list", "--data-dir", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 7 and "2026-01-02" in err
+
+
+def test_an_id_that_is_not_text_is_left_out_as_such(tmp_path, capsys):
+    _edited_history(tmp_path, "UPDATE matches SET uid = x'ff00' WHERE uid = '2026-01-08'")
+    capsys.readouterr()
+    assert main(["export", "--data-dir", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 7
+    assert "match with an id that is not text could not be read (its record in the history is damaged: " \
+        "its column uid holds bytes): it is not in the export." in " ".join(err.split())
+
+
+def test_rules_that_do_not_read_leave_their_matches_out_the_first_five_named(tmp_path, capsys):
+    _edited_history(tmp_path, "INSERT INTO rulesets (text) VALUES ('{}');"
+                              "UPDATE matches SET rules = (SELECT min(id) FROM rulesets);"
+                              "UPDATE rulesets SET text = '{not json'")
+    capsys.readouterr()
+    assert main(["export", "--data-dir", str(tmp_path)]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("its rules are not JSON") == 5, err
+    assert "3 more matches could not be read either: they are not in the export." in " ".join(err.split())
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(DB_NAME)] == [DB_NAME]  # nothing set aside
+
+
+@pytest.mark.parametrize(("sql", "why"), [
+    ("UPDATE tallies SET hands = 'x'", "its table of figures holds something other than numbers"),
+    ("DROP TABLE tallies", "its table tallies is missing"),
+])
+def test_a_table_of_figures_missing_or_not_numbers_is_set_aside_once_and_the_figures_come_back(sql, why, tmp_path, capsys):
+    _edited_history(tmp_path, sql)
+    out, _ = capsys.readouterr()
+    before = out
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert f"Your match history could not be used: the database is damaged ({why})." in " ".join(err.split())
+    assert "(8 matches) is kept in a new history" in " ".join(err.split())
+    assert out == before  # every figure, worked out again from the hands
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().err == ""
+    assert len([p for p in tmp_path.iterdir() if ".damaged-" in p.name]) == 1

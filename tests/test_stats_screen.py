@@ -436,3 +436,29 @@ async def test_the_game_closes_at_once_while_the_history_held_elsewhere_is_still
         assert time.monotonic() - closing < 3.0  # 5 s without F3, 10 s with it, before
     finally:
         held.release()
+
+
+async def test_f3_leaves_out_a_match_whose_rules_name_is_not_text_and_the_game_goes_on(tmp_path):
+    """A match whose preset another program wrote as bytes: F3 crashed the app
+    (sorting the columns, "'<' not supported between ... 'bytes' and 'str'")."""
+    import sqlite3
+
+    from ginrummy_tui.cli import main
+
+    write_json_history(tmp_path, HISTORY)
+    assert main(["stats", "--data-dir", str(tmp_path)]) == 0  # imported
+    conn = sqlite3.connect(tmp_path / "history.sqlite3")
+    with conn:
+        conn.execute("UPDATE matches SET preset = x'ff' WHERE uid = '2026-01-05'")
+    conn.close()
+    async with running_on(plan_in(tmp_path), (100, 40), upkeep_ended=True) as (app, pilot):
+        text = " ".join((await press_f3(app, pilot)).split())
+        assert isinstance(app.screen, StatsScreen)
+        assert "Matches played" in text and "vs standard" in text
+        await pilot.press("end")  # the notes under the table
+        await pilot.pause()
+        text = " ".join(screen_text(app).replace("│", " ").split())
+        assert "match 2026-01-05 could not be read (its record in the history is damaged: its column preset holds" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)

@@ -38,6 +38,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
+NAMED = 5
+"""The most matches left out of an export that are named (the others are counted)."""
+
+
 def _nothing(since: Since | None) -> str:
     return f"No matches recorded since {since.day}.\n" if since else "No matches recorded yet.\n"
 
@@ -124,7 +128,13 @@ def run(args: argparse.Namespace) -> int:
             for piece in _lines(hist, args, since):
                 printed = True
                 out(piece, end="", json_data=json_data)
-        return 0
+        left_out = list(hist.left_out.values()) if hist is not None else []  # the rest is exported: these are said
+        for bad in left_out[:NAMED]:
+            tell(f"{bad.said}: it is not in the export.")
+        if len(left_out) > NAMED:
+            tell(f"{counted(len(left_out) - NAMED, 'more match')} could not be read either: "
+                 "they are not in the export.")
+        return 1 if hist is not None and hist.left_out else 0
 
     done = read_records(args, tell, export, again=lambda: not printed)  # printed: the export would repeat it
     return 1 if done is False else done

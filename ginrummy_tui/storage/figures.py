@@ -58,7 +58,9 @@ class Figures:
 
 def work_out(hist: History) -> Figures:
     """The figures of ``hist`` now (raises :class:`~ginrummy_tui.storage.history.Damaged`)."""
-    return Figures(hist.stats(), hist.recent(RECENT_MATCHES), hist.trend(TREND_MATCHES))
+    figures = Figures(hist.stats(), hist.recent(RECENT_MATCHES), hist.trend(TREND_MATCHES))
+    figures.stats.left_out = [str(bad) for bad in hist.left_out.values()]  # (the last matches' too)
+    return figures
 
 
 def read_only_figures(root: Path, unusable: str | None) -> Figures:

@@ -39,12 +39,12 @@ import stat
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from datetime import time as dt_time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ginrummy_tui.engine.kinds import EndKind
 from ginrummy_tui.engine.words import counted
@@ -118,6 +118,7 @@ milliseconds, unless that thread waits for a busy database)."""
 CLOSE_WAIT = 0.5
 """Seconds :meth:`SharedHistory.close` waits for another thread of the process that is
 opening the history before it leaves the closing to that thread."""
+T = TypeVar("T")
 MIN_DB_SIZE = 512
 """The fewest bytes a SQLite database file holds, unless it is empty (its smallest page)."""
 IMPORTED_DIR = Path(ARCHIVE_DIR) / HISTORY_DIR
@@ -213,6 +214,20 @@ def _is_corrupt(exc: sqlite3.Error) -> bool:
 GARBLED = "the database is damaged (what SQLite said about it is not readable text)"
 """Why, when SQLite's error message cannot be decoded (``UnicodeDecodeError``):
 it quotes bytes of a damaged file, such as its schema."""
+FIGURES_DAMAGED = "the database is damaged (its table of figures holds something other than numbers)"
+"""Why, when the ``tallies`` table holds what its trigger never writes there (the
+figures are worked out again from the hands in the new history)."""
+
+
+def _missing_part(exc: sqlite3.Error) -> Damaged | None:
+    """:class:`Damaged` where a read failed as a table or column of the schema is not
+    there (another program dropped it: SQLite's check of the file finds nothing wrong);
+    None for any other error."""
+    text = str(exc)
+    for start in ("no such table: ", "no such column: "):
+        if isinstance(exc, sqlite3.OperationalError) and text.startswith(start):
+            return Damaged(f"the database is damaged (its {start[8:-2]} {text[len(start):]} is missing)")
+    return None
 
 
 # ---------------------------------------------------------------- a record's rows
@@ -234,22 +249,101 @@ def pack_play(moves: str | None, extras: str | None, fixes: str | None = None) -
 
 
 def unpack_play(data: bytes | None) -> tuple[str | None, str | None, str | None]:
-    """The moves, details and fixes of :func:`pack_play`'s data."""
+    """The moves, details and fixes of :func:`pack_play`'s data (:class:`_Unsound`
+    where it is not what that gives: details or fixes that are not a JSON object)."""
     if data is None:
         return None, None, None
-    first, extras, fixes = zlib.decompress(data).decode("utf-8").split("\n", 2)
+    parts = zlib.decompress(data).decode("utf-8").split("\n", 2)
+    if len(parts) != 3:
+        raise _Unsound("a hand's stored data is not in its form")
+    first, extras, fixes = parts
+    _json_object(extras or None, "a hand's stored details")
+    _json_object(fixes or None, "a hand's stored details")
     return (first[1:] if first.startswith("m") else None), (extras or None), (fixes or None)
 
 
+class BadRecord(Exception):
+    """One match whose row in the history does not read back as a record (a
+    column holding what gin-tui never writes there, as bytes or a name that is
+    not text; JSON that does not parse or is not an object; a hand's stored
+    data that does not unpack): another program wrote it, where SQLite sees
+    nothing wrong with the file.  That match is left out of what is read, and
+    named (:attr:`History.left_out`), the rest read as usual: setting the file
+    aside would not help, its salvage copying the row as it is."""
+
+    def __init__(self, name: str, why: str) -> None:
+        self.said = f"match {name} could not be read ({why})"
+        """What is said of it."""
+        super().__init__(f"{self.said} and is left out")
+        self.name = name
+        self.why = why
+
+
+class _Unsound(ValueError):
+    """What :func:`_stored` makes a :class:`BadRecord` of: why the row does not read."""
+
+
+def _kind(value: Any) -> str:
+    """What a column holds, in words."""
+    if isinstance(value, bytes):
+        return "bytes"
+    if value is None:
+        return "nothing"
+    return "text" if isinstance(value, str) else "a number"
+
+
+_COLUMN_TYPES: dict[str, tuple[type, ...]] = {
+    "uid": (str,), "started": (str, type(None)), "updated": (str, type(None)), "ended": (str, type(None)),
+    "finished": (int,), "abandoned": (int,), "replay": (int,), "opponent": (str,), "preset": (str,),
+    "rules_text": (str, type(None)), "seed": (str, type(None)), "match_no": (int, type(None)),
+    "hints": (int,), "winner": (int, type(None)), "score0": (int, type(None)), "score1": (int, type(None)),
+    "total0": (int, type(None)), "total1": (int, type(None)), "extra": (str, type(None)),
+    "hand_no": (int,), "dealer": (int, type(None)), "kind": (str,), "knocker": (int, type(None)),
+    "points": (int,), "dw0": (int, type(None)), "dw1": (int, type(None)), "data": (bytes, type(None)),
+}  # fmt: skip
+"""What each column read back may hold: what gin-tui writes there."""
+
+
+def _check_columns(names: tuple[str, ...], values: tuple | list) -> None:
+    """Raise :class:`_Unsound` for the first of ``values`` (the columns ``names``) that
+    holds what gin-tui never writes there."""
+    for name, value in zip(names, values):
+        allowed = _COLUMN_TYPES.get(name)
+        if allowed is not None and (not isinstance(value, allowed) or isinstance(value, bool)):
+            raise _Unsound(f"its column {name} holds {_kind(value)}")
+
+
+def _json_object(text: str | None, what: str) -> dict[str, Any] | None:
+    """The JSON object stored as ``text`` (None for none); :class:`_Unsound` if it is not one."""
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        raise _Unsound(f"{what} are not JSON") from None
+    if not isinstance(value, dict):
+        raise _Unsound(f"{what} are not a JSON object")
+    return value
+
+
+def _name(uid: Any) -> str:
+    """A match named by its id, or by what it is where its id is not text."""
+    return uid if isinstance(uid, str) else "with an id that is not text"
+
+
 @contextlib.contextmanager
-def _stored() -> Iterator[None]:
-    """Where what is read of the file is unpacked (a hand's deflated data, the
-    JSON kept in a column): what does not unpack was damaged in the file, where
-    SQLite did not see it, and raises :class:`Damaged` as SQLite's own damage does."""
+def _stored(uid: Any) -> Iterator[None]:
+    """Where one match's rows are read into a record (its columns checked, a hand's
+    deflated data unpacked, the JSON kept in a column parsed): what does not read
+    raises :class:`BadRecord`, naming the match."""
     try:
         yield
-    except (zlib.error, UnicodeDecodeError, json.JSONDecodeError):
-        raise Damaged(DAMAGED) from None
+    except _Unsound as bad:
+        raise BadRecord(_name(uid), f"its record in the history is damaged: {bad}") from None
+    except (zlib.error, UnicodeDecodeError):
+        raise BadRecord(_name(uid), "its record in the history is damaged: a hand's stored data does not unpack") from None
+    except (ValueError, KeyError, IndexError):  # stored moves that are not the compact form's, say
+        raise BadRecord(_name(uid), "its record in the history is damaged: part of it does not read") from None
 
 
 def _int_or_none(v: Any) -> int | None:
@@ -645,6 +739,9 @@ class History:
         self.lock = threading.RLock()
         self.read_only = False
         """Opened only to read it (:meth:`connect_read_only`): nothing can be recorded in it."""
+        self.left_out: dict[str, BadRecord] = {}
+        """The matches left out of what was read, as their rows do not read back
+        as records (:class:`BadRecord`), by name, in the order they were met."""
 
     # -------------------------------------------------------- opening
 
@@ -1065,6 +1162,9 @@ class History:
             with self.lock:
                 return self.conn.execute(sql, args).fetchall()
         except sqlite3.Error as exc:
+            missing = _missing_part(exc)
+            if missing is not None:
+                raise missing from None
             if not _is_damage(exc):
                 raise
             raise Damaged(DAMAGED) from None
@@ -1079,13 +1179,23 @@ class History:
         """The figures, per opponent level and preset and in total, exactly as
         :func:`ginrummy_tui.storage.stats.compute` gives them on the same matches."""
         stats = Stats()
+        skipped = False
         for opp, preset, *figures in self.read(_MATCH_SQL):
+            if not (isinstance(opp, str) and isinstance(preset, str)):  # a match's row another program wrote
+                skipped = True
+                continue
             t = stats.groups.setdefault((opp, preset), Tally())
-            t.matches, t.won, t.lost, t.abandoned, t.hints = figures
+            t.matches, t.won, t.lost, t.abandoned, t.hints = (v if isinstance(v, int) else 0 for v in figures)
+        if skipped:  # the matches of those named, and left out
+            rows = self.read("SELECT id, uid, opponent, preset FROM matches WHERE typeof(opponent) != 'text' "
+                             "OR typeof(preset) != 'text' ORDER BY id")
+            list(self._sound(rows, lambda row: _check_columns(("uid", "opponent", "preset"), row[1:])))
         for opp, preset, *figures in self.read(_TALLY_SQL):
             counted = stats.groups.get((opp, preset))
-            if counted is None:  # pragma: no cover - a counted hand always belongs to a counted match
+            if counted is None:  # a counted hand always belongs to a counted match, but of one left out
                 continue
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in figures):
+                raise Damaged(FIGURES_DAMAGED)
             for name, value in zip(HAND_FIGURES, figures):
                 setattr(counted, name, value)
         for (opp, preset), level in stats.groups.items():
@@ -1095,7 +1205,8 @@ class History:
             for name in _SUMMED:
                 setattr(stats.total, name, getattr(stats.total, name) + getattr(t, name))
         stats.replays = self.read("SELECT count(*) FROM matches INDEXED BY matches_level WHERE replay = 1")[0][0]
-        stats.unreadable = int(self.meta("unreadable", 0) or 0)
+        stats.unreadable = _hints_count(self.meta("unreadable", 0))
+        stats.left_out = [str(bad) for bad in self.left_out.values()]
         return stats
 
     def trend(self, last: int = 30) -> dict[str, list[tuple[int, bool]]]:
@@ -1107,6 +1218,8 @@ class History:
             "WHERE finished = 1 AND replay = 0 ORDER BY opponent"
         )
         for (opp,) in opponents:
+            if not isinstance(opp, str):  # a match's row another program wrote (left out of the statistics)
+                continue
             rows = self.read(_TREND_SQL, (opp, last))
             if rows:
                 out[opp] = [(margin, bool(won)) for margin, won in reversed(rows)]
@@ -1145,19 +1258,38 @@ class History:
         )
         return int(count) + 1
 
+    def _sound(self, rows: Iterable[tuple], read: Callable[[tuple], T]) -> Iterator[T]:
+        """``read`` of each of ``rows`` (a match's, its id first after its row's
+        number) but those that do not read back as records: they are left out,
+        and kept in :attr:`left_out`.  ``rows`` is closed when done (a stream's cursor with it,
+        while the connection is open, whatever else stopped the reading)."""
+        try:
+            for row in rows:
+                try:
+                    with _stored(row[1]):
+                        got = read(row)
+                except BadRecord as bad:
+                    self.left_out.setdefault(bad.name, bad)
+                    continue
+                yield got
+        finally:
+            close = getattr(rows, "close", None)
+            if close is not None:
+                close()
+
     def recent(self, n: int = 5) -> list[dict[str, Any]]:
         """The last ``n`` matches (newest first), as short summaries; practice deals
         (``replay``) left out, as the statistics count them apart."""
         rows = self.read(
             f"SELECT {_SUMMARY} FROM matches WHERE replay = 0 ORDER BY started DESC, uid DESC LIMIT ?", (n,)
         )
-        return [_summary(r) for r in rows]
+        return list(self._sound(rows, _summary))
 
     def summaries(self, since: Since | str | None = None) -> Iterator[dict[str, Any]]:
         """Every match (oldest first) as a short summary, one at a time; ``since``:
         those started on or after that day of the player's (:class:`Since`) or
         that UTC time or date, as the records keep it."""
-        yield from (_summary(r) for r in self._stream(f"SELECT {_SUMMARY} FROM matches", since))
+        yield from self._sound(self._stream(f"SELECT {_SUMMARY} FROM matches", since), _summary)
 
     def _stream(self, select: str, since: Since | str | None) -> Iterator[tuple]:
         where: str = ""
@@ -1177,6 +1309,9 @@ class History:
                     return
                 yield from rows
         except sqlite3.Error as exc:
+            missing = _missing_part(exc)
+            if missing is not None:
+                raise missing from None
             if not _is_damage(exc):
                 raise
             raise Damaged(DAMAGED) from None
@@ -1187,8 +1322,7 @@ class History:
 
     def records(self, since: Since | str | None = None) -> Iterator[dict[str, Any]]:
         """Every match record (oldest first), in the JSON form, one at a time."""
-        for row in self._stream(f"SELECT {_FULL} FROM matches", since):
-            yield self._record(row)
+        yield from self._sound(self._stream(f"SELECT {_FULL} FROM matches", since), self._record)
 
     def find(self, wanted: str) -> dict[str, Any] | str:
         """The record whose id is ``wanted`` (or starts with it; ``last`` is
@@ -1204,7 +1338,10 @@ class History:
                     (wanted, wanted + "\U0010ffff"),
                 )
         if len(rows) == 1:
-            return self._record(rows[0])
+            found = list(self._sound(rows, self._record))
+            if found:
+                return found[0]
+            return self.left_out[_name(rows[0][1])].said
         if rows:
             listed = ", ".join(r[1] for r in rows[:5])
             return f"{len(rows) if len(rows) < 6 else 'more than 5'} matches start with {wanted!r}: {listed}; give more of the id"
@@ -1219,34 +1356,41 @@ class History:
         the record has them: seat 0 the player's), None for a hand recorded without them
         (a record of an earlier version, or imported from one); empty when the match has no
         row.  What a review of an earlier hand of the match in play is dealt again from."""
-        rows = self.read("SELECT id FROM matches WHERE uid = ?", (uid,))
-        if not rows:
-            return {}
-        out: dict[int, list[dict[str, Any]] | None] = {}
-        for h in self._hands(rows[0][0]):
-            with _stored():
-                moves = _hand_record(h[:10], *unpack_play(h[10])).get("moves")
-            out[h[0]] = moves if isinstance(moves, list) else None
-        return out
+        rows = self.read("SELECT id, uid FROM matches WHERE uid = ?", (uid,))
+
+        def moves(row: tuple) -> dict[int, list[dict[str, Any]] | None]:
+            out: dict[int, list[dict[str, Any]] | None] = {}
+            for h in self._hands(row[0]):
+                hand_moves = _hand_record(h[:10], *unpack_play(h[10])).get("moves")
+                out[h[0]] = hand_moves if isinstance(hand_moves, list) else None
+            return out
+
+        return next(self._sound(rows, moves), {})
 
     def _record(self, row: tuple) -> dict[str, Any]:
+        """The record of a match's row (its columns :data:`_FULL`; raises :class:`_Unsound`
+        and what :func:`_stored` turns into :class:`BadRecord`)."""
         hands = self._hands(row[0])
-        with _stored():
-            record = self._record_head(row)
-            record["hands"] = [_hand_record(h[:10], *unpack_play(h[10])) for h in hands]
+        record = self._record_head(row)
+        record["hands"] = [_hand_record(h[:10], *unpack_play(h[10])) for h in hands]
         return record
 
     def _record_head(self, row: tuple, with_rules: bool = True) -> dict[str, Any]:
         """A match record without its hands (and without its rules, if asked)."""
         mid, *cols = row
+        _check_columns(_FULL_NAMES, cols)
         cols_d = dict(zip(_FULL_NAMES, cols))
         rules_text = cols_d.pop("rules_text")
         extra_text = cols_d.pop("extra")
+        _json_object(rules_text, "its rules")
         record = _match_from_cols(cols_d, rules_text if with_rules else None)
         if not with_rules:
             del record["rules"]
-        extra = json.loads(extra_text) if extra_text else {}
-        for k in extra.pop("-absent", ()):
+        extra = _json_object(extra_text, "its other entries (extra)") or {}
+        absent = extra.pop("-absent", ())
+        if not isinstance(absent, (list, tuple)):
+            raise _Unsound("its other entries (extra) are not in their form")
+        for k in absent:
             record.pop(k, None)
         record.update(extra)
         return record
@@ -1255,12 +1399,16 @@ class History:
         """The rows of a match's hands, each with its ``plays`` data (raises
         :class:`Damaged` on a damaged file: a damaged page of ``plays`` or of
         its index is met here, not in the matches read before)."""
-        return self.read(
+        rows = self.read(
             "SELECT h.hand_no, h.dealer, h.kind, h.knocker, h.winner, h.points, h.dw0, h.dw1, h.score0, "
-            "h.score1, p.data FROM hands h LEFT JOIN plays p ON p.match = h.match AND p.seq = h.seq "
+            f"h.score1, p.data, {_HAND_SOUND} FROM hands h LEFT JOIN plays p ON p.match = h.match AND p.seq = h.seq "
             "WHERE h.match = ? ORDER BY h.seq",
             (mid,),
         )
+        for row in rows:
+            if not row[-1]:  # (worked out by SQLite: this is the rare case)
+                _check_columns(_HAND_NAMES, row)
+        return rows
 
     def json_lines(self, since: Since | str | None = None) -> Iterator[str]:
         """Every match record (oldest first) as one line of JSON: the same
@@ -1271,10 +1419,8 @@ class History:
         dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
         rules_json: dict[str, str] = {}  # a rule set's members as exported, by its stored text
         memo: dict[str, tuple[Any, dict[str, Any] | None]] = {}  # the same, worked out for export_form
-        for row in self._stream(f"SELECT {_FULL} FROM matches", since):
-            with _stored():
-                line = self._json_line(row, dumps, rules_json, memo)
-            yield line
+        rows = self._stream(f"SELECT {_FULL} FROM matches", since)
+        yield from self._sound(rows, lambda row: self._json_line(row, dumps, rules_json, memo))
 
     def _json_line(
         self, row: tuple, dumps: Callable[[Any], str], rules_json: dict[str, str],
@@ -1300,11 +1446,11 @@ class History:
                 text = text[:-1] + ',"moves":[' + pieces + "]}"
             hands.append(text)
         rules_text = row[_FULL_NAMES.index("rules_text") + 1]
+        head = self._record_head(row, with_rules=False)  # (checked, before any of it is used)
         if row[-1] is None and rules_text is not None:  # no extra fields: the rules as exported, once a rule set
             if rules_text not in rules_json:
                 rules, changed = exported_rules(json.loads(rules_text))
                 rules_json[rules_text] = _with_member(f'{{"rules":{dumps(rules)}}}', RULES_CHANGED, dumps(changed))
-            head = self._record_head(row, with_rules=False)
             head_text = dumps(head)[:-1] + "," + rules_json[rules_text][1:]
         else:
             kept = rules_text is not None and '"rules"' not in (row[-1] or "")  # the rules as stored
@@ -1354,7 +1500,7 @@ FROM matches INDEXED BY matches_finish_opponent
 WHERE opponent = ? AND finished = 1 AND replay = 0
 ORDER BY coalesce(ended, started) DESC, uid DESC LIMIT ?
 """
-_SUMMARY = "uid, opponent, preset, finished, abandoned, replay, winner, total0, total1, score0, score1, " + (
+_SUMMARY = "id, uid, opponent, preset, finished, abandoned, replay, winner, total0, total1, score0, score1, " + (
     # the hands played, as the statistics count them: a move clock running out ends the match, not a hand
     f"(SELECT count(*) FROM hands h WHERE h.match = matches.id AND {HAND_EXPR['hands'].replace('NEW.', 'h.')}), "
     "(SELECT kind FROM hands h WHERE h.match = matches.id ORDER BY seq DESC LIMIT 1), extra"
@@ -1368,8 +1514,24 @@ _FULL = "id, " + ", ".join(
 )
 
 
+_SUMMARY_NAMES = (
+    "uid", "opponent", "preset", "finished", "abandoned", "replay", "winner", "total0", "total1", "score0", "score1",
+)  # fmt: skip
+_HAND_NAMES = ("hand_no", "dealer", "kind", "knocker", "winner", "points", "dw0", "dw1", "score0", "score1", "data")
+_SQL_TYPES = {int: "'integer'", str: "'text'", bytes: "'blob'", type(None): "'null'"}
+_HAND_SOUND = " AND ".join(
+    f"typeof({'p' if name == 'data' else 'h'}.{name}) IN ({', '.join(_SQL_TYPES[t] for t in _COLUMN_TYPES[name])})"
+    for name in _HAND_NAMES
+)
+"""Whether a hand's row (``hands`` as ``h`` with its ``plays`` as ``p``) holds in each column
+what :data:`_COLUMN_TYPES` allows, as SQLite works it out (the hands are many: the export
+checks each row's columns in Python only where this says one is not so)."""
+
+
 def _summary(row: tuple) -> dict[str, Any]:
-    uid, opp, preset, finished, abandoned, replay, winner, t0, t1, s0, s1, hands, last_kind, extra = row
+    _check_columns(_SUMMARY_NAMES, row[1:])
+    _json_object(row[-1], "its other entries (extra)")
+    _, uid, opp, preset, finished, abandoned, replay, winner, t0, t1, s0, s1, hands, last_kind, extra = row
     return {
         "id": uid,
         "opponent": opp,

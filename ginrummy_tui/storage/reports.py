@@ -182,6 +182,8 @@ def format_text(stats: Stats, width: int = 80, play: str = "gin-tui") -> str:
         lines.append(f"({counted(stats.replays, PRACTICE)} not counted)")
     if stats.unreadable:
         lines.append(f"({stats.unreadable} unreadable match record(s) skipped)")
+    for bad in stats.left_out:  # a match whose row another program wrote
+        lines.extend(textwrap.wrap(f"({bad})", max(width, 20)))
     return "\n".join(line.rstrip() for line in lines)
 
 

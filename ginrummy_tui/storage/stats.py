@@ -148,6 +148,9 @@ class Stats:
     """Replayed deals seen (kept in the history, not counted)."""
     unreadable: int = 0
     """Match records that could not be read."""
+    left_out: list[str] = field(default_factory=list)
+    """The matches of the history left out, as their rows do not read back as
+    records, each named with why (:class:`~ginrummy_tui.storage.history.BadRecord`)."""
 
     def as_dict(self) -> dict[str, Any]:
         """For ``gin-tui stats --json``."""
@@ -158,6 +161,7 @@ class Stats:
             ],
             "replays_not_counted": self.replays,
             "unreadable_records": self.unreadable,
+            "left_out": self.left_out,
         }
 
 

@@ -115,6 +115,7 @@ def stats_renderable(
         notes.append(f"{counted(stats.replays, PRACTICE)} not counted")
     if stats.unreadable:
         notes.append(f"{stats.unreadable} unreadable record(s) skipped")
+    notes.extend(stats.left_out)  # matches whose rows another program wrote
     if notes:
         parts.append(Text("(" + "; ".join(notes) + ")", style=muted))
     return Group(*parts)
