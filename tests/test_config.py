@@ -577,3 +577,11 @@ def test_a_settings_file_with_problems_in_a_read_only_folder_says_its_note_comes
     (tmp_path / SETTINGS_NAME).write_text("{ not json")
     whole = load_settings(tmp_path).message()
     assert whole is not None and whole.endswith(f"Defaults are used for all settings; {says[:1].lower()}{says[1:]}"), whole
+
+
+def test_a_settings_file_whose_version_no_gin_tui_could_have_written_is_damaged_not_kept_for_good(tmp_path):
+    path = tmp_path / SETTINGS_NAME
+    path.write_text('{"format": "gin-tui settings", "version": 1' + "0" * 400 + ', "ai": "expert"}')
+    loaded = load_settings(tmp_path)
+    assert loaded.moved_to is not None and "1000000" in loaded.moved_to.read_text()
+    assert "newer version" not in loaded.message() and "(a number of 401 digits)" in loaded.message()

@@ -329,3 +329,25 @@ async def test_the_reason_a_settings_file_was_set_aside_follows_where_it_went_pr
             await until(pilot, lambda: "not valid JSON" in " ".join(_toast_lines(app)), timeout=12)
     finally:
         plan.close()
+
+
+@pytest.mark.parametrize(("version", "said"), [(10**400, "a number of 401 digits"), (1000, "1000")], ids=["401 digits", "1000"])
+def test_a_save_whose_version_no_gin_tui_could_have_written_is_damaged_not_kept_for_good(tmp_path, version, said):
+    """A save of "version": 10**400 was kept for "a newer version of gin-tui (save format 1000...000",
+    its 401 digits filling the note, and never set aside."""
+    _saved_match(tmp_path)
+    save = tmp_path / "current.json"
+    data = json.loads(save.read_text())
+    data["version"] = version
+    save.write_text(json.dumps(data))
+    plan = prepare(args_for(tmp_path), ask=never_asked)
+    try:
+        plan.after_first_frame()
+        assert not plan.resumed
+        told = " ".join(plan.notes)
+        assert "newer version" not in told and "0000000000" not in told, told
+        assert f"The save has no valid format version ({said})." in told, told
+    finally:
+        plan.close()
+    assert not save.exists() or json.loads(save.read_text())["version"] == 1
+    assert len([p for p in tmp_path.iterdir() if "damaged" in p.name]) == 1

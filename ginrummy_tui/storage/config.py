@@ -27,10 +27,12 @@ from ginrummy_tui.storage.files import (
     ENV_HOME,
     NotAFile,
     atomic_write_json,
+    format_version,
     json_error_words,
     moved_aside,
     read_regular,
     refuse_unreadable,
+    shown_value,
 )
 
 SETTINGS_NAME = "settings.json"
@@ -334,8 +336,8 @@ def settings_from_dict(data: Any, themes: Collection[str] | None = None) -> tupl
 def _newer(data: Any) -> bool:
     """Whether the settings ``data`` were written by a newer version of gin-tui
     (a ``version`` higher than this one reads): not damaged, only not for this one."""
-    version = data.get("version") if isinstance(data, dict) else None
-    return isinstance(version, int) and not isinstance(version, bool) and version > SETTINGS_VERSION
+    version = format_version(data.get("version")) if isinstance(data, dict) else None
+    return version is not None and version > SETTINGS_VERSION
 
 
 def _not_settings(data: Any) -> str | None:
@@ -345,9 +347,9 @@ def _not_settings(data: Any) -> str | None:
         return "it is not a settings file"
     if data.get("format", SETTINGS_FORMAT) != SETTINGS_FORMAT:
         return "it is not a gin-tui settings file"
-    version = data.get("version", SETTINGS_VERSION)
-    if not isinstance(version, int) or isinstance(version, bool):
-        return f"its version is not readable ({version!r})"
+    version = format_version(data.get("version", SETTINGS_VERSION))
+    if version is None:  # none a gin-tui could have written (a 401-digit number, 0): damaged
+        return f"its version is not readable ({shown_value(data.get('version'))})"
     if version > SETTINGS_VERSION:
         return f"it was written by a newer version of gin-tui (format {version}; this one reads {SETTINGS_VERSION})"
     return None

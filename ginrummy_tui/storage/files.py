@@ -330,6 +330,30 @@ def json_error_words(exc: ValueError) -> str:
     return f"{what} at {where}"
 
 
+MAX_FORMAT_VERSION = 999
+"""The highest format version taken for one a newer gin-tui wrote (a save's, the
+settings'): the formats go up by one at a time, so a number beyond it (a
+401-digit one) is no version at all, and the file damaged, not kept for good as
+a newer version's."""
+
+
+def format_version(value: object) -> int | None:
+    """A file's ``version`` when it is one a gin-tui could have written (a whole
+    number from 1 to :data:`MAX_FORMAT_VERSION`), else None."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_FORMAT_VERSION:
+        return value
+    return None
+
+
+def shown_value(value: object, room: int = 24) -> str:
+    """A value read from a file, for a message: its ``repr``, cut short where long
+    (a number of 401 digits is said as such, not written out)."""
+    if isinstance(value, int) and not isinstance(value, bool) and len(str(abs(value))) > room:
+        return f"a number of {len(str(abs(value)))} digits"
+    text = repr(value)
+    return text if len(text) <= room else text[: room - 3] + "..."
+
+
 def now_iso() -> str:
     """The current UTC time, ISO 8601 to the second."""
     return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")

@@ -52,6 +52,7 @@ from .files import (
     _fsync_dir,
     atomic_write_text,
     ensure_dir,
+    format_version,
     good_match_id,
     is_link_refusal,
     json_error_words,
@@ -59,6 +60,7 @@ from .files import (
     new_match_id,
     now_iso,
     read_regular,
+    shown_value,
 )
 from .lock import Lock
 
@@ -484,9 +486,9 @@ def _decode(raw: bytes, path: Path) -> SavedMatch:
         raise _Bad(f"the file is not valid JSON ({json_error_words(exc)})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise _Bad("the file is not a gin-tui save")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise _Bad(f"the save has no valid format version ({version!r})")
+    version = format_version(data.get("version"))
+    if version is None:  # none, or none a gin-tui could have written (a 401-digit number): damaged
+        raise _Bad(f"the save has no valid format version ({shown_value(data.get('version'))})")
     if version > SAVE_VERSION:
         raise _Newer(
             f"was written by a newer version of gin-tui (save format {version}; "
