@@ -1269,3 +1269,30 @@ def test_the_match_of_a_damaged_file_set_aside_for_a_new_one_is_recorded_as_aban
     assert "No games recorded yet" not in capsys.readouterr().out
     assert main(["export", "--list", "--data-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out.split()[0] == "20261207-000000-aaaa"
+
+
+@pytest.mark.parametrize("change", [
+    {"hands": [{"hand_no": 1, "kind": "knock", "knocker": 0, "winner": 0, "points": 5, "moves": "zzz"}]},
+    {"hands": [{"hand_no": 1, "kind": "knock", "knocker": 0, "winner": 0, "points": 5, "moves": ["zz"]}]},
+    {"hands": [{"hand_no": 1, "kind": "knock", "knocker": 0, "winner": 0, "points": 5, "hands": [[1, 2], []]}]},
+    {"hands": [{"hand_no": 1, "kind": "knock", "knocker": 0, "winner": 0, "points": 5, "knocker_melds": "7S"}]},
+    {"id": "../../etc/evil"},
+    {"id": "a/b"},
+], ids=["moves text", "a move not an object", "hands of numbers", "melds text", "id climbing out", "id with a slash"])
+def test_a_record_of_the_wrong_shape_is_refused_at_its_import_not_met_by_the_export(change, tmp_path, capsys):
+    """A record whose moves were "zzz" was imported, and gin-tui export --format text then stopped on
+    "AttributeError: 'str' object has no attribute 'get'"; one whose id was "../../etc/evil" was
+    imported under that id."""
+    from ginrummy_tui.cli import main
+
+    write_json_history(tmp_path, HISTORY[:2])
+    (tmp_path / "history" / "odd.json").write_text(json.dumps({**HISTORY[2], **change}))
+    hist = db_of(tmp_path)
+    report = import_json_history(hist)
+    assert report.imported == 2 and "odd.json" in (report.message() or "")
+    assert list((tmp_path / "history").glob("odd.json.damaged-*"))
+    assert hist.stats().unreadable == 1
+    hist.close()
+    assert main(["export", "--format", "text", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert HISTORY[0]["id"] in out and HISTORY[1]["id"] in out and "evil" not in out

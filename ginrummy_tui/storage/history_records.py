@@ -10,7 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ginrummy_tui.engine.kinds import CARD_KINDS, EndKind, Kind
-from ginrummy_tui.storage.files import now_iso
+from ginrummy_tui.storage.files import good_match_id, now_iso
 from ginrummy_tui.storage.rule_words import exported_rules, rules_name
 from ginrummy_tui.storage.stats import LEFT, OPPONENT_NAME
 
@@ -172,23 +172,61 @@ def with_opponent_name(record: dict[str, Any], name: str | None) -> dict[str, An
     return record
 
 
+def _cards_or_none(value: Any) -> bool:
+    """Whether ``value`` is a list of cards' names (or absent)."""
+    return value is None or isinstance(value, list) and all(isinstance(c, str) for c in value)
+
+
+def _melds_or_none(value: Any) -> bool:
+    """Whether ``value`` is a list of melds, each a list of cards (or absent)."""
+    return value is None or isinstance(value, list) and all(isinstance(m, list) and _cards_or_none(m) for m in value)
+
+
+def _move_ok(move: Any) -> bool:
+    """Whether ``move`` is a recorded move: a seat, an action and the card seen (or none)."""
+    return (
+        isinstance(move, dict)
+        and move.get("seat") in (0, 1) and not isinstance(move.get("seat"), bool)
+        and isinstance(move.get("action"), str)
+        and (move.get("card") is None or isinstance(move.get("card"), str))
+    )  # fmt: skip
+
+
+def _hand_ok(h: Any) -> bool:
+    """Whether ``h`` is a recorded hand in the shape every reader of it takes: its
+    end's kind, points and number, who knocked and won, and, where they are there,
+    the moves, both hands, the melds and layoffs, the dealer, upcard and knock limit."""
+    if not isinstance(h, dict) or not isinstance(h.get("kind"), str):
+        return False
+    if not all(isinstance(h.get(key), int) and not isinstance(h.get(key), bool) for key in ("points", "hand_no")):
+        return False
+    if not all(h.get(key) in (None, 0, 1) for key in ("knocker", "winner", "dealer")):
+        return False
+    moves, hands, layoffs = h.get("moves"), h.get("hands"), h.get("layoffs")
+    return (
+        (moves is None or isinstance(moves, list) and all(_move_ok(m) for m in moves))
+        and (hands is None or isinstance(hands, list) and len(hands) == 2 and all(
+            isinstance(cards, list) and _cards_or_none(cards) for cards in hands))
+        and _melds_or_none(h.get("knocker_melds")) and _melds_or_none(h.get("defender_melds"))
+        and (layoffs is None or isinstance(layoffs, list))
+        and (h.get("upcard") is None or isinstance(h.get("upcard"), str))
+        and (h.get("knock_limit") is None or isinstance(h.get("knock_limit"), int))
+    )  # fmt: skip
+
+
 def valid_record(record: Any) -> bool:
-    """Whether ``record`` is a readable match record (the JSON form)."""
+    """Whether ``record`` is a readable match record (the JSON form), in the shape
+    every reader of it takes (the import refuses any other, which is set aside): a
+    plain id (:func:`~ginrummy_tui.storage.files.good_match_id`: no ``/`` nor ``..``),
+    and each hand as :func:`_hand_ok` has it."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         return False
     if not isinstance(record.get("version"), int) or record["version"] > RECORD_VERSION:
         return False
-    if not isinstance(record.get("id"), str) or not record["id"] or not isinstance(record.get("hands"), list):
+    if not good_match_id(record.get("id")) or not isinstance(record.get("hands"), list):
         return False
-    for h in record["hands"]:
-        if not isinstance(h, dict) or not isinstance(h.get("kind"), str):
-            return False
-        for key in ("points", "hand_no"):
-            if not isinstance(h.get(key), int):
-                return False
-        for key in ("knocker", "winner"):
-            if h.get(key) not in (None, 0, 1):
-                return False
+    if not all(_hand_ok(h) for h in record["hands"]):
+        return False
     return (
         isinstance(record.get("finished"), bool)
         and record.get("winner") in (None, 0, 1)
