@@ -306,3 +306,42 @@ def test_the_export_names_no_command_for_a_hand_of_a_negative_seed_which_seed_no
     assert isinstance(record, dict)
     assert "Deal it again: gin-tui --seed " in format_match(record)
     assert "Deal it again" not in format_match({**record, "seed": "-5"})
+
+
+def test_a_practice_slot_holding_your_match_s_save_does_not_mark_your_match_abandoned(tmp_path, capsys):
+    """A copy of current.json in replay.json (the same match id, no replay mark): gin-tui --seed 3
+    --hand 2 said the practice deal left unfinished was set aside "(kept in archive/<your match
+    id>.json)", and gin-tui export --list then showed your match abandoned while gin-tui resumed it."""
+    import json
+    import shutil
+
+    from ginrummy_tui.cli import build_parser, main
+    from ginrummy_tui.engine import legal_actions
+    from ginrummy_tui.session.startup import prepare
+
+    def plan_of(*argv: str):
+        plan = prepare(build_parser().parse_args([*argv, "--data-dir", str(tmp_path)]), ask=lambda owner, **_: "quit")
+        plan.after_first_frame()
+        return plan
+
+    own = plan_of("--new")
+    own.keeper.on_change(apply(own.state, legal_actions(own.state)[0]))  # a move of the player's: a match to lose
+    own_id = own.keeper.match_id
+    own.close()
+    shutil.copy(tmp_path / "current.json", tmp_path / "replay.json")
+    practice = plan_of("--seed", "3", "--hand", "2")
+    practice.close()
+    notes = " ".join(practice.notes)
+    assert "was set aside (kept in" not in notes and own_id not in notes.replace(str(tmp_path), ""), notes
+    assert "The practice deal's file could not be used" in notes and "not a practice deal" in notes, notes
+    assert "Your own match is not in that file and is safe" in notes
+    capsys.readouterr()
+    assert main(["export", "--list", "--format", "json", "--data-dir", str(tmp_path)]) == 0
+    listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert not [r for r in listed if r["id"] == own_id and r["abandoned"]], listed
+    assert [p.name for p in tmp_path.glob("replay.json.damaged-*")]  # kept, beside the slot
+    resumed = plan_of()
+    try:
+        assert resumed.resumed and resumed.keeper.match_id == own_id
+    finally:
+        resumed.close()

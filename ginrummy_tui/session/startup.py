@@ -166,6 +166,22 @@ def practice_damaged(err: LoadError, *, command: str, root: Path) -> str:
     return text + " Your own match is not affected."
 
 
+def not_practice(store: Store, command: str) -> str:
+    """What the player is told of a practice deal's file (``--hand``) that holds a save not
+    marked a practice deal (a copy of a match's own save, with its id): it is set aside as a
+    file that cannot be used, where it would be given up as a practice deal, its match marked
+    abandoned in the history though that match is still in its own slot.  Nothing of it is
+    recorded."""
+    from ginrummy_tui.storage.files import move_aside
+
+    moved = move_aside(store.path)
+    reason = "it holds a save that is not a practice deal (a match's own save)"
+    err = LoadError(store.path, reason, moved_to=moved)
+    if moved is None:  # left where it is: the practice deal is not saved over it
+        store.held = f"{store.path} holds a save that is not a practice deal and could not be moved"
+    return practice_damaged(err, command=command, root=store.root)
+
+
 def separate_damaged(err: LoadError) -> str:
     """What the player is told of a separate match's save (``separate-N.json``,
     ``err``) that could not be used: named as the separate match it held, not
@@ -775,6 +791,9 @@ def prepare(
         notes.extend(opened.messages)
         lost = [opened.error.remains] if opened.error is not None and opened.error.remains else []
         saved = opened.saved
+        if replay and saved is not None and not saved.replay:
+            notes.append(not_practice(store, resume_command(args)))
+            saved = None
         separate = store.is_separate
         if saved is None and opened.error is None and opened.denied is None and store.path.name == SAVE_NAME and not fresh:
             # a separate match left unfinished while this one was open elsewhere: carry on with it
