@@ -117,7 +117,7 @@ def pause_refusal(pause: float) -> str | None:
 
     if 0 <= pause <= MAX_PAUSE:
         return None
-    given = getattr(pause, "given", None)
+    given = pause.given if isinstance(pause, Seconds) else None
     said = f"{pause:g}" if given is None else given.strip() if len(given) <= 24 else shown_value(given)
     return f"argument --pause: must be between 0 and {MAX_PAUSE:g} seconds, got {said}"
 
