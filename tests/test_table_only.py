@@ -193,6 +193,25 @@ async def test_enter_and_r_in_an_empty_score_table_say_there_is_nothing_to_revie
         assert said_in_its_line(app) == "The table's keys do nothing in the score table: Esc goes back."
 
 
+async def test_a_click_on_an_empty_score_table_says_there_is_nothing_to_review():
+    """A click on the row "no hand finished yet" did nothing, where Enter says why no review
+    opens; a click on a row is what Enter does for the hand picked, so it says the same."""
+    from ginrummy_tui.tui.widgets.score_table import ScoreTable
+
+    app = make_app(state=new_game(seed=1), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        table = app.screen.query_one(ScoreTable)
+        row = next(y for y, line in enumerate(screen_text(app).splitlines()) if "no hand finished yet" in line)
+        await pilot.click(offset=(table.region.x + 4, row))
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert said_in_its_line(app) == "No hand of this match has ended yet: there is nothing to review."
+
+
 async def test_the_line_goes_after_a_few_seconds(monkeypatch):
     monkeypatch.setattr(table_only, "SHOWN_FOR", 0.3)
     app = make_app(state=new_game(seed=1), pause=0)

@@ -148,6 +148,10 @@ class ScoreScreen(StyledOnce, TableOnly, ModalScreen):
         self.on_score_table_moved(ScoreTable.Moved(message.hand_no))
         self._review(message.hand_no)
 
+    def on_score_table_none_picked(self, message: ScoreTable.NonePicked) -> None:
+        """A click on the table before any hand has ended: why no review opens, as ⏎ says it."""
+        self.action_nothing_to_review()
+
     def action_review(self) -> None:
         """The review of the hand picked, or why it has none."""
         table = self.query(ScoreTable).first(ScoreTable)

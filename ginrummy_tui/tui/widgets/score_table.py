@@ -299,6 +299,10 @@ class ScoreTable(Widget):
             super().__init__()
             self.hand_no = hand_no
 
+    class NonePicked(Message):
+        """A click on a table whose rows can be picked, before any hand has ended ("no hand
+        finished yet"): the screen says why no review opens, as its ⏎ does."""
+
     class Moved(Message):
         """The hand picked changed (↑ or ↓)."""
 
@@ -412,8 +416,12 @@ class ScoreTable(Widget):
                 return
 
     def on_click(self, event: events.Click) -> None:
-        """A click on a hand's row picks it and asks for its review."""
+        """A click on a hand's row picks it and asks for its review; before any hand has
+        ended, a click on the table asks why there is none (it did nothing, where ⏎ said why)."""
         if self.picked is None:
+            if self.closed is not None and not self.v.sheet:
+                event.stop()
+                self.post_message(self.NonePicked())
             return
         for hand, ys in self.row_lines().items():
             if event.y in ys:
