@@ -369,6 +369,32 @@ async def test_computer_thinks_in_a_worker_and_the_pause_is_honoured():
         assert app.session.state.current == 0
 
 
+async def test_a_move_out_of_turn_is_said_to_wait_until_the_players_turn_comes():
+    """"It is not your turn: wait for Computer" went with the computer's draw, within half a
+    second of the key (or the click), before it could be read: it stays through the other
+    player's turn, and goes when the player's comes."""
+    app = make_app(state=scenarios.knock_ready(), pause=1.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "enter")
+        await pilot.pause()
+        assert app.session.opponent_to_move()
+        await pilot.press("s")  # refused: the computer is to move
+        await pilot.pause()
+        assert "not your turn" in prompt(app)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 60
+        while app.session.state.phase != Phase.DISCARD and loop.time() < deadline:
+            await asyncio.sleep(0.02)  # the computer draws, then pauses before its throw
+        await pilot.pause()
+        assert app.session.state.current == 1 and app.session.state.phase == Phase.DISCARD
+        assert "not your turn" in prompt(app), prompt(app)
+        while app.session.opponent_to_move() and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        await settle(app, pilot)
+        assert app.session.state.current == 0
+        assert "not your turn" not in prompt(app), prompt(app)
+
+
 # ---------------------------------------------------------------- refusals
 
 

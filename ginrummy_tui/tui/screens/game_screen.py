@@ -399,10 +399,25 @@ class GameScreen(Screen, TurnSteps):
 
     # ------------------------------------------------------------ drawing
 
+    def _still_waiting(self, v: PlayerView) -> bool:
+        """A move made out of turn was refused ("It is not your turn: wait for Computer") and the
+        view ``v`` is still of the other player's turn, in the same hand: the reason holds, and
+        stays, until the player's turn comes.  It went with the other player's first step (the
+        draw, within half a second of a click), before it could be read."""
+        old = self.v
+        return (
+            bool(self.refusal)
+            and self._refusal_waits
+            and old is not None
+            and not v.my_turn
+            and not v.phase.ended
+            and (v.match_no, v.hand_no) == (old.match_no, old.hand_no)
+        )
+
     def show_view(self, v: PlayerView) -> None:
         """Redraw everything from the view ``v``."""
         old = self.v
-        if old is not None and view_key(old) != view_key(v):
+        if old is not None and view_key(old) != view_key(v) and not self._still_waiting(v):
             self.refusal = ""  # the game moved on (or another deal replaced it): the last refusal no longer applies
         self.v = v
         app = self.gin
