@@ -463,6 +463,33 @@ def test_a_host_started_again_without_port_listens_where_the_match_was_hosted(ho
             f"127.0.0.1:{moved.port}, with the same code.") in said
 
 
+def test_a_host_started_again_without_bind_listens_on_the_address_the_match_was_hosted_on(host_process):
+    # A host started again without --bind listened on 127.0.0.1, whatever address the match was
+    # hosted on, where the other player's game (on another machine) kept rejoining in vain; one
+    # given another address with --bind said nothing of it.
+    first = host_process("--bind", "127.0.0.2")
+    assert first.host == "127.0.0.2"
+    assert first.stop() == 130
+    again = host_process(port=None)  # the command it printed to resume the match: neither --bind nor --port
+    assert (again.host, again.port, again.join_code) == ("127.0.0.2", first.port, first.join_code)
+    assert again.stop() == 130
+    assert "is now on" not in again.stderr()
+    assert again.proc.stdout is not None
+    assert "--bind 127.0.0.2" in again.proc.stdout.read()  # the command that resumes it names the address
+    _seated(again.data, [True, False])  # a player had been at the table: their game rejoins 127.0.0.2
+    moved = host_process("--bind", "127.0.0.1", port=None)
+    assert (moved.host, moved.port) == ("127.0.0.1", first.port)
+    assert moved.stop() == 130
+    said = " ".join(moved.stderr().split())
+    assert (f"the match was hosted on 127.0.0.2:{first.port} and is now on 127.0.0.1:{first.port}. Both players' "
+            f"games go on trying 127.0.0.2:{first.port}: each player should leave it (q) and join the new address, "
+            f"gin-tui join 127.0.0.1:{first.port}, with the same code.") in said
+    wider = host_process("--bind", "0.0.0.0", port=None)  # every IPv4 address: 127.0.0.1 is still reached
+    assert (wider.host, wider.port) == ("0.0.0.0", first.port) and wider.stop() == 130
+    assert "is now on" not in wider.stderr()
+    assert json.loads((wider.data / "network.json").read_text())["settings"]["bind"] == "0.0.0.0"
+
+
 def test_a_new_match_is_hosted_on_the_saved_match_s_port_or_says_it_moved(host_process):
     # With --new and without --port the new match listened on the default port, saying
     # nothing, while the other player's game kept rejoining the old one "to reconnect".
@@ -508,6 +535,15 @@ def test_a_hosted_match_moved_to_another_port_tells_the_host_s_player_what_the_g
     assert moved_note(7742, 7743, "127.0.0.1:7743") == (
         "the match was hosted on port 7742 and is now on port 7743. The other player's game goes on trying port "
         "7742: they should leave it (q) and join the new address, gin-tui join 127.0.0.1:7743, with the same code.")
+    # listening on another address, the note names it, where the note spoke of a port changed alone
+    assert moved_note(7531, 7531, "10.77.0.1:7531", kept_bind="127.0.0.1", bind="10.77.0.1") == (
+        "the match was hosted on 127.0.0.1:7531 and is now on 10.77.0.1:7531. The other player's game goes on trying "
+        "127.0.0.1:7531: they should leave it (q) and join the new address, gin-tui join 10.77.0.1:7531, with the "
+        "same code.")
+    assert moved_note(7531, 7600, "[::1]:7600", kept_bind="0.0.0.0", bind="::1", new=True) == (
+        "the match given up was hosted on 0.0.0.0:7531; the new match is on [::1]:7600. The other player's game goes "
+        "on trying port 7531 of the address it joined and cannot be told of the new match: they should leave it (q) "
+        "and join the new address, gin-tui join [::1]:7600, with the new join code.")
 
 
 def test_a_host_resumed_without_name_keeps_the_seat_s_name_of_the_match(tmp_path):

@@ -252,7 +252,8 @@ def test_the_commands_parse_and_join_refuses_clearly(capsys, monkeypatch):
     monkeypatch.setattr(ginrummy_tui.cli, "missing_terminal", lambda: None)  # as if run in a terminal
 
     args = build_parser().parse_args(["host", "--port", "0", "--rules", "multiplayer-1.5"])
-    assert (args.bind, args.port, args.rules) == ("127.0.0.1", 0, "multiplayer-1.5")
+    # --bind left out: the saved match's address, else 127.0.0.1 (gin-tui host works it out)
+    assert (args.bind, args.port, args.rules) == (None, 0, "multiplayer-1.5")
     args = build_parser().parse_args(["--ascii", "join", "localhost:7000", "--code", "ABCD-EFGH"])
     assert args.address == "localhost:7000" and args.code == "ABCD-EFGH" and args.ascii
     # nobody listening on this port

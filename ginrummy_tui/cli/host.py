@@ -49,10 +49,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     """The options of ``gin-tui host``."""
     parser.add_argument(
         "--bind",
-        default=DEFAULT_BIND,
+        default=None,
         metavar="ADDRESS",
-        help="address to listen on (default 127.0.0.1: this machine only, e.g. two SSH sessions on one box; "
-        "0.0.0.0 accepts other machines)",
+        help="address to listen on (default the saved match's, else 127.0.0.1: this machine only, e.g. two SSH "
+        "sessions on one box; 0.0.0.0 accepts other machines)",
     )
     parser.add_argument("--port", type=port, default=None, metavar="PORT",
                         help=f"TCP port (default: the saved match's, else {DEFAULT_PORT}; 0 picks one)")
@@ -105,7 +105,7 @@ def option_refusal(args: argparse.Namespace) -> str | None:
         refuse_theme(getattr(args, "theme", None))
     except ValueError as exc:
         return f"gin-tui host: {exc}"
-    if not args.bind.strip():  # '' would listen on every IPv4 and IPv6 address: say which is meant
+    if args.bind is not None and not args.bind.strip():  # '' would listen on every IPv4 and IPv6 address: say which is meant
         return ("gin-tui host: --bind needs an address: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4 address) "
                 "or :: (every IPv6 address)")
     return None
@@ -131,9 +131,12 @@ def run(args: argparse.Namespace) -> int:
     root = data_dir(getattr(args, "data_dir", None))
     store = Store(root, SAVE_NAME)
     before = hosted_before(store)
-    kept_port = before.port  # a new match (--new) too: the other player's game rejoins there, and is told
+    kept_port, kept_bind = before.port, before.bind  # a new match (--new) too: the other player's game rejoins there
     if args.port is None:  # the port the saved match was hosted on, where the other player's game rejoins
         args.port = kept_port if kept_port is not None else DEFAULT_PORT
+    if args.bind is None:  # and the address, as the port: a guest on another machine rejoins that address
+        args.bind = kept_bind if kept_bind is not None else DEFAULT_BIND
+        args.bind_kept = kept_bind is not None
     cannot_listen = _cannot_listen(args)
     if cannot_listen and store.lock.owner() is None:  # nothing hosted: nothing written (no host of this
         say(cannot_listen, file=sys.stderr)  # directory holds the port, to be offered to take over)
@@ -202,15 +205,18 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:  # taken meanwhile (checked before anything was written)
             say(listen_refusal(args, exc), file=sys.stderr)
             return 1
-        if keeper.settings.get("port") != port:  # kept with the match: a restart listens there again
-            keeper.settings["port"] = port
+        if keeper.settings.get("port") != port or keeper.settings.get("bind") != args.bind:
+            keeper.settings["port"] = port  # kept with the match: a restart listens there again
+            keeper.settings["bind"] = args.bind
             keeper.flush()
         until_joined: list[str] = []
-        # the other player's game (both players' with --server-only) rejoins the old port: where one was at the table
+        # the other player's game (both players' with --server-only) rejoins the old address and port: where one
+        # was at the table
         rejoins = before.seated[1] or (args.server_only and before.seated[0])
-        if kept_port is not None and port != kept_port and rejoins:
+        gone = kept_bind is not None and not still_reached(kept_bind, args.bind)
+        if kept_port is not None and (port != kept_port or gone) and rejoins:
             moved = moved_note(kept_port, port, _join_address(host, port), new=bool(getattr(args, "new", False)),
-                               server_only=args.server_only)
+                               server_only=args.server_only, kept_bind=kept_bind if gone else None, bind=args.bind)
             say(f"gin-tui host: {moved}", file=sys.stderr)
             notes.append(moved)
             until_joined.append(moved)  # taken down once a player has joined where the match is now
@@ -244,21 +250,44 @@ def run(args: argparse.Namespace) -> int:
             store.lock.release()
 
 
-def moved_note(kept_port: int, port: int, address: str, *, new: bool = False, server_only: bool = False) -> str:
-    """What the host says when it listens on ``port`` (at ``address``), not on ``kept_port``, where
+def moved_note(kept_port: int, port: int, new_address: str, *, new: bool = False, server_only: bool = False,
+               kept_bind: str | None = None, bind: str = DEFAULT_BIND) -> str:
+    """What the host says when it listens on ``port`` (at ``new_address``), not on ``kept_port``, where
     the saved match was hosted and the other player's game (with ``server_only``, both players')
     still tries to rejoin, and is told nothing: nothing of this host answers there; ``new``: the
-    saved match was given up for a new one (``--new``), which has a new join code (each player's)."""
+    saved match was given up for a new one (``--new``), which has a new join code (each player's);
+    ``kept_bind``: the address it listened on, where this host (on ``bind``) no longer answers
+    (None: the address did not change, and the note speaks of the port alone)."""
     if server_only:
         games, who, code = "Both players' games go on", "each player should", "their new join code"
     else:
         games, who, code = "The other player's game goes on", "they should", "the new join code"
+    if kept_bind is None:
+        was, now, tried = f"port {kept_port}", f"port {port}", f"port {kept_port}"
+    else:
+        was, now = address(kept_bind, kept_port), address(bind, port)
+        # listening everywhere, the game tries the address it joined, one of this machine's
+        tried = f"port {kept_port} of the address it joined" if kept_bind in ("0.0.0.0", "::") else was
     if new:
-        return (f"the match given up was hosted on port {kept_port}; the new match is on port {port}. {games} "
-                f"trying port {kept_port} and cannot be told of the new match: {who} leave it (q) and join the "
-                f"new address, gin-tui join {address}, with {code}.")
-    return (f"the match was hosted on port {kept_port} and is now on port {port}. {games} trying port "
-            f"{kept_port}: {who} leave it (q) and join the new address, gin-tui join {address}, with the same code.")
+        return (f"the match given up was hosted on {was}; the new match is on {now}. {games} "
+                f"trying {tried} and cannot be told of the new match: {who} leave it (q) and join the "
+                f"new address, gin-tui join {new_address}, with {code}.")
+    return (f"the match was hosted on {was} and is now on {now}. {games} trying {tried}: {who} leave it (q) "
+            f"and join the new address, gin-tui join {new_address}, with the same code.")
+
+
+def still_reached(kept_bind: str, bind: str) -> bool:
+    """Whether a host listening on ``bind`` answers where one on ``kept_bind`` did (the same
+    address, or every address of its kind: 0.0.0.0 holds 127.0.0.1, :: holds ::1)."""
+    import ipaddress
+
+    if kept_bind == bind:
+        return True
+    try:
+        kept = ipaddress.ip_address(kept_bind)
+    except ValueError:  # a name: the same name alone is sure to be reached
+        return False
+    return (bind == "0.0.0.0" and kept.version == 4) or (bind == "::" and kept.version == 6)
 
 
 def _cannot_listen(args: argparse.Namespace, patience: float = 0.0) -> str:
@@ -284,8 +313,10 @@ def _cannot_listen(args: argparse.Namespace, patience: float = 0.0) -> str:
 
 
 def listen_refusal(args: argparse.Namespace, exc: OSError) -> str:
-    """The line that says why listening on ``--bind``:``--port`` failed with ``exc``."""
-    return f"gin-tui host: cannot listen on {args.bind}:{args.port}: {listen_problem(exc, 'host', '--bind')}"
+    """The line that says why listening on ``--bind``:``--port`` failed with ``exc`` (the address
+    the saved match was hosted on, when ``--bind`` was left out, said to be that)."""
+    kept = " (the address the saved match was hosted on)" if vars(args).get("bind_kept") else ""
+    return f"gin-tui host: cannot listen on {args.bind}:{args.port}{kept}: {listen_problem(exc, 'host', '--bind')}"
 
 
 def take_over_host(store, notes: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int | None:
@@ -604,6 +635,9 @@ class HostedBefore:
     seated: tuple[bool, bool] = (True, True)
     """Whether each seat has had a player at the table in it (a game that may still be
     trying its port); both, where the save does not say (an earlier version's)."""
+    bind: str | None = None
+    """The address it last listened on, as ``--bind`` gave it (None: none saved, or a save
+    of an earlier version)."""
 
 
 def hosted_before(store) -> HostedBefore:
@@ -615,13 +649,16 @@ def hosted_before(store) -> HostedBefore:
         return HostedBefore()
     kept = found.settings.get("port")
     port = kept if isinstance(kept, int) and not isinstance(kept, bool) and 0 < kept < 65536 else None
+    bind = found.settings.get("bind")
+    if not isinstance(bind, str) or not bind.strip() or len(bind) > 255 or not bind.isprintable():
+        bind = None
     names, seated = found.ui.get("names"), found.ui.get("seated")
     if not isinstance(names, list) or len(names) != 2:
         names = [None, None]
     named = [name if isinstance(name, str) and name.strip() else None for name in names]
     if not isinstance(seated, list) or [type(x) for x in seated] != [bool, bool]:
         seated = [True, True]
-    return HostedBefore(port, (named[0], named[1]), (seated[0], seated[1]))
+    return HostedBefore(port, (named[0], named[1]), (seated[0], seated[1]), bind)
 
 
 def seat_name(keeper, name: str, before: HostedBefore | None = None) -> str:
@@ -875,7 +912,7 @@ def resume_command(args: argparse.Namespace, port: int) -> str:
     from ginrummy_tui.session.startup import data_dir_words, shell_join
 
     words = ["gin-tui", "host"] + (["--server-only"] if args.server_only else []) + data_dir_words(args)
-    if args.bind != DEFAULT_BIND:
+    if args.bind not in (None, DEFAULT_BIND):
         words += ["--bind", args.bind]
     if port != DEFAULT_PORT:
         words += ["--port", str(port)]
