@@ -490,6 +490,17 @@ def test_a_host_started_again_without_bind_listens_on_the_address_the_match_was_
     assert json.loads((wider.data / "network.json").read_text())["settings"]["bind"] == "0.0.0.0"
 
 
+def test_a_host_listening_on_every_address_says_what_this_machine_stands_for(host_process):
+    # "gin-tui join THIS-MACHINE:7537" was printed alone: typed as it is, "no such host".
+    everywhere = host_process("--bind", "0.0.0.0")
+    said = " ".join("".join(everywhere.out).split())
+    assert f"gin-tui join THIS-MACHINE:{everywhere.port} (THIS-MACHINE stands for this machine's name or address, " \
+        "as the other player's machine reaches it: typed as it is, it is no such host)" in said
+    assert everywhere.stop() == 130
+    loopback = host_process("--bind", "127.0.0.1")  # (left out, the saved match's address is 0.0.0.0)
+    assert "THIS-MACHINE" not in "".join(loopback.out)
+
+
 def test_a_new_match_is_hosted_on_the_saved_match_s_port_or_says_it_moved(host_process):
     # With --new and without --port the new match listened on the default port, saying
     # nothing, while the other player's game kept rejoining the old one "to reconnect".

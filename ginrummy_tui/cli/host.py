@@ -231,6 +231,9 @@ def run(args: argparse.Namespace) -> int:
             out(f"Join code: {code}")
             out("The other player runs (and types the code when asked):")
         out(f"  gin-tui join {_join_address(host, port)}")  # a line of its own, to be copied whole
+        if host in EVERYWHERE:  # no one address to give: the other player puts the one they reach
+            out(wrapped(f"({PLACEHOLDER} stands for this machine's name or address, as the other player's machine "
+                        "reaches it: typed as it is, it is no such host)", sys.stdout))
         if args.server_only:
             reporter.attach(lambda text: say(f"gin-tui host: {text}", file=sys.stderr, flush=True))
             why = _serve_until_interrupted(thread)
@@ -760,8 +763,15 @@ def _where(bind: str) -> str:
     return "that address only"
 
 
+EVERYWHERE = ("0.0.0.0", "::", "")
+"""The addresses that listen on every address of the machine, of which none is the one to join."""
+PLACEHOLDER = "THIS-MACHINE"
+"""What the join command the host prints names in the place of such an address: this machine's
+name or address, as the other player's machine reaches it."""
+
+
 def _join_address(host: str, port: int) -> str:
-    return address("THIS-MACHINE" if host in ("0.0.0.0", "::", "") else host, port)
+    return address(PLACEHOLDER if host in EVERYWHERE else host, port)
 
 
 def _connect_address(host: str) -> str:
