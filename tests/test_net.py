@@ -187,6 +187,27 @@ def test_names_are_cleaned():
     assert P.clean_name(42, "Guest") == "Guest" and P.clean_name("[]", "Guest") == "Guest"
 
 
+def test_a_name_of_letters_that_show_nothing_is_no_name():
+    # U+3164 HANGUL FILLER is a letter to str.isalnum(): "ㅤㅤㅤ" was a name, shown blank in the
+    # header, and counted 0 columns by Rich where a terminal draws it 2, which cut the notes short.
+    for blank in ("\u3164\u3164\u3164", "\u115f", "\u1160", "\uffa0\uffa0", "\u2800", "\u200b\u200d", "\u11a8"):
+        assert P.clean_name(blank, "Guest") == "Guest", blank
+    assert P.clean_name("Bob\u3164\u200b", "Guest") == "Bob"
+    assert P.unshown_letters("\u3164a\u3164\u1160") == ["\u3164", "\u1160"]
+    for shown in ("Zoë", "中文", "안녕", "Ωmega 7", "\u1100"):  # wide letters, two columns as Rich counts them
+        assert P.clean_name(shown, "Guest") == shown
+
+
+async def test_a_guest_saying_hello_under_a_blank_name_plays_under_the_seat_s_name(match):
+    # the hello of a game of its own, which gin-tui join's check does not stand before
+    a, b = match.client(0, "Ann"), match.client(1, "\u3164\u3164\u3164")
+    await a.connect()
+    await b.connect()
+    await a.wait_for(lambda c: all(c.connected))
+    assert match.server.names[1] == "Bob"  # the name the host has for the seat, as for a name with nothing usable
+    await a.wait_for(lambda c: c.names[1] == "Bob")
+
+
 # ---------------------------------------------------------------- a whole hand
 
 

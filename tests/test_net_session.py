@@ -2422,6 +2422,46 @@ def test_a_name_with_nothing_usable_is_told_and_left_out_of_the_commands(given, 
     assert f"gin-tui join: warning: {warning}" in " ".join(capsys.readouterr().err.split())
 
 
+def test_a_name_of_letters_that_show_nothing_is_told_why_it_is_not_used(tmp_path, capsys, monkeypatch):
+    """host --name 'ㅤㅤㅤ' (U+3164 HANGUL FILLER, a letter to str.isalnum()) was taken: the header
+    showed no name, and the notes naming it were cut at 80 columns.  It is refused as a name with
+    nothing usable is, saying why."""
+    import getpass
+
+    from ginrummy_tui.cli import host as host_cli
+    from ginrummy_tui.cli import join as join_cli
+    from ginrummy_tui.cli import parse_command_line
+
+    monkeypatch.setattr(getpass, "getuser", lambda: "alice")
+    played: list[str] = []
+
+    def play(args, thread, server, name, code, host, port, *, reporter, notes, give_up, until_joined=()):
+        thread.stop()
+        played.append(name)
+        return 0
+
+    monkeypatch.setattr(host_cli, "_play", play)
+    blank = "\u3164\u3164\u3164"
+    assert host_cli.run(parse_command_line(["host", "--port", "0", "--name", blank, "--data-dir", str(tmp_path)])) == 0
+    assert played == ["alice"]
+    warning = (f"--name '{blank}' has nothing a name can use: U+3164 HANGUL FILLER shows blank or at no sure width "
+               "(a name keeps letters, digits, spaces and - _ . ' that show); you play as alice.")
+    assert f"gin-tui host: warning: {warning}" in " ".join(capsys.readouterr().err.split())
+
+    joined: list[str] = []
+
+    async def join(host, port, code, name, args, **options):
+        joined.append(name)
+        return 0
+
+    monkeypatch.setattr(join_cli, "_join", join)
+    monkeypatch.setenv(join_cli.CODE_ENV, "K7QM-3XPD")
+    assert join_cli.run(parse_command_line(["join", "127.0.0.1:7531", "--name", "\u3164\u1160"])) == 0
+    assert joined == ["alice"]
+    assert ("U+3164 HANGUL FILLER and U+1160 HANGUL JUNGSEONG FILLER show blank or at no sure width"
+            in " ".join(capsys.readouterr().err.split()))
+
+
 def test_a_host_resuming_its_match_says_its_rule_options_apply_to_new_matches(tmp_path, capsys, monkeypatch):
     import ginrummy_tui.cli
     from ginrummy_tui.cli import main

@@ -980,9 +980,17 @@ def unusable_name_warning(command: str, name: str, used: str) -> str:
     """What ``command`` says of the ``--name`` ``name`` that had nothing usable, and the name
     ``used`` instead."""
     import shlex
+    import unicodedata
 
     from ginrummy_tui.net import protocol as P
 
+    unshown = P.unshown_letters(name)[:3]
+    if unshown:  # letters to Python that show blank, or at a width the terminal and the table disagree on
+        listed = " and ".join(", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, '')}".rstrip() for ch in unshown)
+                             .rsplit(", ", 1))
+        return (f"{command}: warning: --name {shlex.quote(name)} has nothing a name can use: {listed} "
+                f"{'shows' if len(unshown) == 1 else 'show'} blank or at no sure width (a name keeps "
+                f"{P.NAME_CHARACTERS} that show); you play as {used}.")
     return (f"{command}: warning: --name {shlex.quote(name)} has nothing a name can use (a name keeps "
             f"{P.NAME_CHARACTERS}); you play as {used}.")
 

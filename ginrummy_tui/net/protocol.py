@@ -180,13 +180,41 @@ NAME_CHARACTERS = "letters, digits, spaces and - _ . '"
 """What a player's name keeps (:func:`clean_name`), in the player's words."""
 
 
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+"""The Hangul fillers: letters to Python (``isalnum``) that draw nothing, which
+terminals draw as one or two blank columns where Rich counts none."""
+
+
+def shown_letter(ch: str) -> bool:
+    """Whether the letter or digit ``ch`` can be in a name: one that shows, as wide
+    on every terminal as the table counts it (Rich's width, 1 or 2 columns, the one
+    Unicode's East Asian width gives it: two for a wide one, else one).  Fillers
+    (U+3164 HANGUL FILLER...) are not, nor letters of no width (the vowels and final
+    consonants of Hangul jamo, which join the letter before them on some terminals
+    and not on others)."""
+    import unicodedata
+
+    from rich.cells import get_character_cell_size
+
+    if not ch.isalnum() or ch in BLANK_LETTERS:
+        return False
+    wide = unicodedata.east_asian_width(ch) in ("W", "F")
+    return get_character_cell_size(ch) == (2 if wide else 1)
+
+
+def unshown_letters(name: str) -> list[str]:
+    """The letters and digits of ``name`` that a name leaves out as not shown (or not at
+    a sure width: :func:`shown_letter`), each once, in their order."""
+    return list(dict.fromkeys(ch for ch in name if ch.isalnum() and not shown_letter(ch)))
+
+
 def clean_name(name: Any, default: str) -> str:
-    """A player's name safe to show: letters, digits, space, ``-_.'``; at most
-    20 characters, a longer one cut to 19 and :data:`CUT` (a name cut so
-    already is kept as it is)."""
+    """A player's name safe to show: letters and digits that show at a sure width
+    (:func:`shown_letter`), space, ``-_.'``; at most 20 characters, a longer one
+    cut to 19 and :data:`CUT` (a name cut so already is kept as it is)."""
     if not isinstance(name, str):
         return default
-    kept = " ".join("".join(ch for ch in name if ch.isalnum() or ch in " -_.'").split())
+    kept = " ".join("".join(ch for ch in name if ch in " -_.'" or shown_letter(ch)).split())
     if kept and (len(kept) > NAME_LIMIT or name.rstrip().endswith(CUT)):
         kept = kept[: NAME_LIMIT - 1].rstrip() + CUT
     return kept or default
@@ -284,6 +312,8 @@ __all__ = [
     "normalize_code",
     "codes_match",
     "clean_name",
+    "shown_letter",
+    "unshown_letters",
     "distinct_name",
     "player_name",
     "valid_match_id",
