@@ -1730,6 +1730,57 @@ async def test_a_guest_who_left_and_came_back_to_finish_the_match_has_it_recorde
     assert tally.won == int(winner == 1)
 
 
+async def test_a_guest_who_left_and_came_back_has_the_record_carried_on_and_none_once_the_host_gives_it_up(
+    tmp_path,
+):
+    # Bob quit after hand 1 and came back to play hand 2 on: his record stayed as he first left it
+    # (1 hand, left in hand 2, counted abandoned), and stayed so once the host gave the match up
+    # with --new, which counts not at all on the guest's side.
+    from ginrummy_tui.engine import new_game
+    from ginrummy_tui.net.server import MatchServer
+    from ginrummy_tui.session.keeper import SeatRecords
+
+    async with _ann_hosting(200) as (server, changes, seats):
+        ann = await seats.join(server.codes[0], "Ann")
+        first = SeatRecords(tmp_path / "bob", opponent=NETWORK)
+        bob = await seats.join(server.codes[1], "Bob", records=first)
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.phase.ended)
+        await changes.until(lambda: bob.view().phase == "hand_over")
+        await bob.aclose()
+        _written(first)
+        _, [record] = _figures(tmp_path / "bob")
+        assert record["left"] == {"hand": 2} and [h["hand_no"] for h in record["hands"]] == [1]
+        again = SeatRecords(tmp_path / "bob", opponent=NETWORK)
+        bob = await seats.join(server.codes[1], "Bob", records=again)
+        await _play_on(changes, {0: ann, 1: bob}, server, lambda s: s.hand_no == 2 and s.phase.ended)
+        await changes.until(lambda: (bob.view().hand_no, bob.view().phase) == (2, "hand_over"))
+        for _ in range(200):
+            if not again.writes.pending():
+                break
+            await asyncio.sleep(0.02)
+        stats, [record] = _figures(tmp_path / "bob")  # carried on with the hand played since
+        assert record["left"] == {"hand": 3} and [h["hand_no"] for h in record["hands"]] == [1, 2]
+        assert (stats.total.abandoned, stats.total.hands) == (1, 2)
+        host, port = server.address
+        retired = server.codes[1]
+        await server.close()  # Ann quits, and starts a new match (--new) on the same port
+        new = MatchServer(new_game(PRESETS["standard"], seed=SEED + 1), names=("Ann", "Guest"), port=port,
+                          auth_delay=0.01, retired_codes=[retired])
+        await new.start()
+        try:
+            await changes.until(lambda: bob.gave_up and bob.new_match)
+            for _ in range(200):
+                if not again.writes.pending():
+                    break
+                await asyncio.sleep(0.02)
+            await bob.aclose()  # quit after it: the match given up is not recorded as left either
+        finally:
+            await new.close()
+    _written(again)
+    stats, records = _figures(tmp_path / "bob")
+    assert records == [] and (stats.total.matches, stats.total.abandoned, stats.total.hands) == (0, 0, 0)
+
+
 async def test_a_guest_whose_seat_another_took_while_away_records_the_match_as_left(tmp_path):
     from ginrummy_tui.session.keeper import SeatRecords
 

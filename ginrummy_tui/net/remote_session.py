@@ -428,6 +428,8 @@ class RemoteSession(Session):
                     self.replaced_by = exc.by
                     if exc.code == P.E_REPLACED:  # another player plays the match on at this seat
                         self._record_left()
+                    elif exc.code == P.E_CODE and exc.new_match:  # given up, which counts not at all here
+                        self._forget_left()
                     self.changed()
                     return False
                 if exc.code == P.E_SEAT_TAKEN and self.problem != AWAY:
@@ -1141,6 +1143,15 @@ class RemoteSession(Session):
             return
         with contextlib.suppress(Exception):  # the statistics never stop the game
             self.records.leave(client.view, client.match_id, played=client.played, name=client.names[client.seat])
+
+    def _forget_left(self) -> None:
+        """The host gave the match up for a new one while this player was back at it: the
+        record of it as one they left before, carried on since, goes (:meth:`SeatRecords.forget`)."""
+        client = self.client
+        if self.records is None or client is None:
+            return
+        with contextlib.suppress(Exception):  # the statistics never stop the game
+            self.records.forget(client.match_id, client.seat)
 
     async def aclose(self) -> None:
         """Leave the match and wait until the connection is closed (and ``on_close`` has run)."""

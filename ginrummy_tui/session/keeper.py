@@ -664,6 +664,9 @@ class SeatRecords(_TellsBusy):
         """The other player's name in each match, as the host says it."""
         self._kept_left: dict[str, dict[str, Any] | None] = {}
         """The record of each match as one left unfinished, last kept in :attr:`seen_hands`."""
+        self._left_written: set[str] = set()
+        """The matches this seat's player left before (in an earlier run from this data directory)
+        and came back to: their record as one left is in the history, carried on as the match goes."""
         self.tell: Callable[[str], None] | None = None
         """Called, from any thread, with a note for the player when the
         history database is found busy and when it is free again (the notes
@@ -705,6 +708,9 @@ class SeatRecords(_TellsBusy):
         seen = self._ended.get(match_id)
         if seen is None:  # the hands seen end before this run, if it was started again
             seen = self._ended[match_id] = self.seen_hands.load(match_id, v.seat)
+            kept = self.seen_hands.load_left(match_id)
+            if kept is not None and kept[0] == v.seat and kept[2]:  # left before, and recorded so: come back to
+                self._left_written.add(match_id)
         entry = ended_hand(v)
         if entry is not None and handover is not None:  # the moves before were another player's
             entry["taken_at"] = {"move": handover[0], "from": handover[1]}
@@ -714,11 +720,14 @@ class SeatRecords(_TellsBusy):
             changed = True
         if v.phase != Phase.MATCH_OVER:
             left = self._left_record(v, match_id, played=played, name=name)
+            written = match_id in self._left_written
             if _untimed(left) != _untimed(self._kept_left.get(match_id)):  # kept for a killed run's next one
                 self._kept_left[match_id] = left
                 changed = True
+                if written and left is not None:  # recorded as left before: that record is carried on
+                    self._submit(left)
             if changed:
-                self.seen_hands.keep(match_id, v.seat, seen, left=left)
+                self.seen_hands.keep(match_id, v.seat, seen, left=left, recorded=written)
             return False
         if changed:
             self.seen_hands.keep(match_id, v.seat, seen)
@@ -752,6 +761,33 @@ class SeatRecords(_TellsBusy):
         ended = self._ended.pop(match_id, None) or {}
         self.seen_hands.keep(match_id, v.seat, ended, left=record, recorded=True)  # not written again from there
         return self._submit(record)
+
+    def forget(self, match_id: str | None, seat: int | None) -> bool:
+        """The host gave match ``match_id`` up for a new one (``--new``) while this player, at
+        ``seat``, was back at it: it counts not at all on their side, as a match the host gives up
+        does, so the record of it as one they left before, carried on since they came back, is
+        removed (queued after the writes before it).  Nothing more is recorded of it.  True if
+        there was such a record to remove."""
+        if match_id is None or match_id in self._done:
+            return False
+        self._done.add(match_id)
+        self._ended.pop(match_id, None)
+        if match_id not in self._left_written:
+            return False
+        self._left_written.discard(match_id)
+        if seat is not None:
+            self.seen_hands.keep(match_id, seat, {})  # nothing left to record of it from there
+        self.writes.submit(Write("the match given up will be left out of the statistics",
+                                 lambda: self._forget(match_id)), self.history.opened() is not None)
+        return True
+
+    def _forget(self, match_id: str) -> None:
+        """Remove the record of ``match_id`` as one left, without waiting (``Busy``: tried again by
+        :attr:`writes`)."""
+        hist = self.history.get(create=False, wait=False)
+        self._told()
+        if hist is not None:
+            hist.forget_left(match_id, wait=False)
 
     def leave_kept(self, match_id: str | None) -> dict[str, Any] | None:
         """Another player took the seat of match ``match_id`` while this one was away, and

@@ -1099,6 +1099,26 @@ class History:
                 seq += 1
         return True
 
+    def forget_left(self, uid: str, wait: bool = True) -> bool:
+        """Remove the record of match ``uid`` as one the player left (:data:`LEFT`), with its
+        hands and hints, the tallies worked out again without them: the player came back to it
+        and the host gave it up for a new one (``--new``), which counts not at all on their side.
+        False if the match there is not one left (none, finished, not marked left)."""
+        with self.transaction(wait) as conn:
+            row = conn.execute(
+                "SELECT id, finished, extra, opponent, preset, replay FROM matches WHERE uid = ?", (uid,)
+            ).fetchone()
+            if row is None or row[1] or not _left(row[2]):
+                return False
+            mid, _, _, opponent, preset, replay = row
+            for table in ("plays", "hands", "hints"):
+                conn.execute(f"DELETE FROM {table} WHERE match = ?", (mid,))
+            conn.execute("DELETE FROM matches WHERE id = ?", (mid,))
+            if not replay:
+                conn.execute("DELETE FROM tallies WHERE opponent = ? AND preset = ?", (opponent, preset))
+                conn.execute(TALLY_FILL.format(where=" AND m.opponent = ? AND m.preset = ?"), (opponent, preset))
+        return True
+
     def _put_hand(self, conn: sqlite3.Connection, mid: int, seq: int, entry: dict[str, Any]) -> None:
         cols, data = _hand_rows(entry)
         conn.execute("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (mid, seq, *cols))
