@@ -74,12 +74,15 @@ _SCORING = frozenset(
 settled, a summary shown), not with the engine: start-up does not need it."""
 
 
-def __getattr__(name: str):
-    if name in _SCORING:
-        from . import scoring
+if not TYPE_CHECKING:  # (for mypy, the names above are imported: any other is an error, not Any)
 
-        return getattr(scoring, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    def __getattr__(name: str) -> object:
+        if name in _SCORING:
+            from . import scoring
+
+            return getattr(scoring, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "Action",
