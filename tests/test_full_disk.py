@@ -534,3 +534,56 @@ async def test_two_notes_of_a_full_disk_at_46x21_are_each_read_whole_for_their_t
     for note in notes:  # each sentence of both seen whole (a name broken after a "_" or a "-" too)
         for sentence in re.split(r"(?<=[.!?])\s+", note):
             assert any("".join(sentence.split()) in "".join(shown.split()) for shown in seen), (sentence, seen)
+
+
+async def test_the_host_s_failed_saves_are_told_on_the_app_s_thread_whichever_thread_found_them(monkeypatch, caplog):
+    """The host's server saves each move on a thread of its own: the note of a failed save
+    is raised on the app's thread (a toast and its timer are the app's), and a note that
+    cannot be raised is logged, the saves going on."""
+    import logging
+    import threading
+    from types import SimpleNamespace
+
+    from ginrummy_tui.cli.host import SaveReporter, tell_host
+    from ginrummy_tui.tui.app import make_app
+
+    keeper = SimpleNamespace(errors=[], on_change=lambda state: None, ui_changed=lambda: None)
+    reporter = SaveReporter(keeper)
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test() as pilot:
+        told: list[tuple[str, threading.Thread]] = []
+        notify = app.notify
+
+        def recording(message, *args, **kwargs):
+            told.append((str(message), threading.current_thread()))
+            return notify(message, *args, **kwargs)
+
+        monkeypatch.setattr(app, "notify", recording)
+        keeper.errors.append("the match could not be saved: no space left on device")  # found before the app was up
+        tell_host(app, reporter, [])
+
+        def server_saves() -> None:
+            keeper.errors.append("the match could not be saved again")
+            reporter.on_change(None)
+
+        server = threading.Thread(target=server_saves, name="the host's server")
+        server.start()
+        server.join()
+        for _ in range(20):
+            await pilot.pause()
+            if len(told) == 2:
+                break
+        assert [text for text, _ in told] == ["The match could not be saved: no space left on device.",
+                                             "The match could not be saved again."]
+        assert {thread for _, thread in told} == {threading.main_thread()}
+
+        def broken(message, *args, **kwargs):
+            raise RuntimeError("no toast")
+
+        monkeypatch.setattr(app, "from_any_thread", lambda call: call())  # raised on this thread, which fails
+        monkeypatch.setattr(app, "notify", broken)
+        keeper.errors.append("a third failure")
+        monkeypatch.setattr(logging.getLogger("ginrummy_tui.net"), "propagate", True)  # (a host's log stops it)
+        with caplog.at_level("ERROR", logger="ginrummy_tui.net"):
+            reporter.on_table()
+        assert "could not tell the host a save failed" in caplog.text

@@ -1784,6 +1784,9 @@ def test_the_host_keeps_a_file_name_as_it_is_at_the_start_of_a_note():
         def notify(self, message, **kw) -> None:
             self.told.append(message)
 
+        def from_any_thread(self, call) -> None:  # (the app's loop: here, at once)
+            call()
+
     class Reporter:
         def attach(self, tell) -> None:
             tell("network.json could not be saved: No space left on device")

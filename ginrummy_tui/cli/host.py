@@ -7,9 +7,11 @@ imports this module at start-up); the server and the app load in ``run``.
 from __future__ import annotations
 
 import argparse
+import logging
 import signal
 import sys
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ginrummy_tui.cli import (
@@ -467,8 +469,8 @@ class SaveReporter:
         for text in new:
             try:
                 self._tell(text)
-            except Exception:  # telling must never stop the match
-                pass
+            except Exception:  # telling must never stop the match: logged, as the server's callbacks are
+                logging.getLogger("ginrummy_tui.net").exception("could not tell the host a save failed")
 
 
 def _print_note(text: str) -> None:
@@ -989,14 +991,15 @@ def host_app(session, args: argparse.Namespace, notes: list[str]) -> GinApp:
     return app
 
 
-def tell_host(app, reporter: SaveReporter, notes: list[str]) -> None:
+def tell_host(app: GinApp, reporter: SaveReporter, notes: list[str]) -> None:
     """Once the host's app is up: say what happened at start (a match played
     unsaved, a link set aside), and from then on every failed save."""
     from ginrummy_tui.session.control import as_sentence
 
     for note in notes:
-        try:
-            app.notify(as_sentence(note), severity="warning", timeout=15)
-        except Exception:
-            pass
-    reporter.attach(lambda text: app.notify(as_sentence(text), severity="error", timeout=10))
+        app.notify(as_sentence(note), severity="warning", timeout=15)
+
+    def tell(text: str) -> None:  # called on the server's thread (SaveReporter.on_change): shown on the app's
+        app.from_any_thread(partial(app.notify, as_sentence(text), severity="error", timeout=10))
+
+    reporter.attach(tell)

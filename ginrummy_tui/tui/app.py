@@ -286,7 +286,7 @@ class GinApp(App):
             context.control.on_saved = self._saved
             context.control.on_error = lambda text: self.notify(text, severity="error", timeout=10)
             context.control.on_note = self._note_from_any_thread
-            context.control.on_errors_found = partial(self._from_any_thread, context.control.show_errors)
+            context.control.on_errors_found = partial(self.from_any_thread, context.control.show_errors)
             context.control.next_settings = lambda: self.context.settings  # the settings screen shows them
         if context.seat_records is not None:  # the guest's records: the same notes
             context.seat_records.tell = self._note_from_any_thread
@@ -405,9 +405,9 @@ class GinApp(App):
         once it is free again, the statistics on the screen are read again."""
         from ginrummy_tui.session.keeper import FREE_NOTE
 
-        self._from_any_thread(partial(self.notify, text, severity="warning", timeout=10))
+        self.from_any_thread(partial(self.notify, text, severity="warning", timeout=10))
         if text == FREE_NOTE:
-            self._from_any_thread(self._history_free)
+            self.from_any_thread(self._history_free)
 
     def _history_free(self) -> None:
         """The history held by another connection is free again: the statistics screens
@@ -418,7 +418,7 @@ class GinApp(App):
             if isinstance(screen, StatsScreen):
                 self.run_worker(screen.read_again(), exclusive=False)
 
-    def _from_any_thread(self, call: Callable[[], None]) -> None:
+    def from_any_thread(self, call: Callable[[], None]) -> None:
         """Run ``call`` on the app's event loop, soon, asked from any thread
         (nothing once the app has closed)."""
         loop = self._loop
