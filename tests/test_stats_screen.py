@@ -283,6 +283,62 @@ async def test_f3_on_a_history_found_damaged_as_it_is_read_shows_the_matches_kep
         assert row.strip("│ ").split()[-1] == "2", text
 
 
+async def test_the_note_of_a_history_f3_found_damaged_is_raised_on_the_app_s_thread(tmp_path, monkeypatch):
+    """F3 reads the history on a thread of its own: the note that it was found damaged and set
+    aside was raised from that thread, its toast and timer made off the app's event loop."""
+    import shutil
+    import threading
+
+    from ginrummy_tui.session import keeper as keeper_module
+
+    from .app_helpers import until
+    from .test_history import _played_matches, _zero_page_of
+
+    _played_matches(tmp_path, 2)
+    shutil.rmtree(tmp_path / "archive")
+    _zero_page_of(tmp_path, "matches_level")
+    monkeypatch.setattr(keeper_module, "start_history_upkeep", lambda *args, **kwargs: None)  # F3 finds it
+    async with running_on(plan_in(tmp_path), (100, 40)) as (app, pilot):
+        raised: list[tuple[str, threading.Thread]] = []
+        notify = app.notify
+
+        def recording(message, *args, **kwargs):
+            raised.append((" ".join(str(message).split()), threading.current_thread()))
+            return notify(message, *args, **kwargs)
+
+        monkeypatch.setattr(app, "notify", recording)
+        await press_f3(app, pilot)
+        await until(pilot, lambda: any("(2 matches) is kept" in text for text, _ in raised))
+        assert {thread for _, thread in raised} == {threading.main_thread()}
+
+
+def test_f3_in_network_play_closes_the_history_it_opened_to_read(tmp_path, monkeypatch):
+    """With no keeper (network play), F3 opened the data directory's history for its read
+    and left its connection open, one more at each F3."""
+    from types import SimpleNamespace
+
+    from ginrummy_tui.storage import history
+    from ginrummy_tui.tui.screens.stats_screen import read_history
+
+    from .test_history import _played_matches
+
+    _played_matches(tmp_path, 2)
+    opened: list[history.SharedHistory] = []
+
+    class Kept(history.SharedHistory):
+        def __init__(self, root) -> None:
+            super().__init__(root)
+            opened.append(self)
+
+    monkeypatch.setattr(history, "SharedHistory", Kept)
+    app = SimpleNamespace(context=SimpleNamespace(uses_files=True, keeper=None, data_dir=tmp_path), history_upkeep=None)
+    told: list[str] = []
+    for _ in range(2):
+        figures, notes = read_history(app, told)
+        assert figures.unusable is None and notes == [] and told == []
+    assert len(opened) == 2 and all(shared.opened() is None for shared in opened)
+
+
 async def test_f3_on_a_terminal_wider_than_its_frame_shows_every_column_and_all(tmp_path):
     """At 120 columns, with more opponent and rules columns than its frame of 100 holds side by
     side, F3 laid them out for 114 columns: the last was cut ("standar"), and "All" was off the

@@ -13,6 +13,7 @@ from textual.message import Message
 
 if TYPE_CHECKING:
     import threading
+    from collections.abc import Callable
     from typing import Protocol
 
     from rich.text import Text
@@ -112,6 +113,10 @@ if TYPE_CHECKING:
         def hand_note(self, text: str, seconds: float, *, short: str | None = None) -> None:
             """A note about the hand on the table, for ``seconds``: taken down once another hand is
             dealt; ``short``, the match resumed's words for the end of a hand to say itself."""
+
+        def from_any_thread(self, call: Callable[[], None]) -> None:
+            """Run ``call`` on the app's event loop, soon, asked from any thread (a worker's
+            note: no thread but the app's touches a widget or a toast)."""
 
         def typed_ahead_dropped(self, keys: list[str]) -> None:
             """Network play: ``keys``, typed on the table while its last move was on its way,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group
@@ -29,7 +30,10 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from ginrummy_tui.storage.figures import Figures
+    from ginrummy_tui.storage.history import SharedHistory
     from ginrummy_tui.storage.stats import Stats, Tally
+
+    from ..host import GinHost
 
 
 def stats_renderable(
@@ -178,18 +182,36 @@ def command_line_hint(command: str) -> str:
     return f"On the command line: {subcommand(command, 'stats')} [--json], {subcommand(command, 'export')}"
 
 
-def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
+def read_history(app: App[Any], told: list[str]) -> tuple[Figures, list[str]]:
     """The figures and notes; from the app's history (worked out ahead of
-    time, see :mod:`ginrummy_tui.storage.figures`) or the data directory's."""
-    from ginrummy_tui.storage.figures import Figures, read_only_figures, work_out
+    time, see :mod:`ginrummy_tui.storage.figures`) or the data directory's.
+    What the player is to be told in a note of its own (a damaged history set
+    aside) is added to ``told``: this runs on a thread of its own
+    (:class:`HistoryReading`), which raises no note."""
+    from ginrummy_tui.storage.figures import Figures
     from ginrummy_tui.storage.files import data_dir
-    from ginrummy_tui.storage.history import Damaged, SharedHistory, pending_json_history
+    from ginrummy_tui.storage.history import SharedHistory
 
     gin = gin_of(app)
     if not gin.context.uses_files:
         return Figures(unusable="nothing is read or recorded with --data-dir -"), []
     keeper = gin.context.keeper
-    shared = keeper.shared_history() if keeper is not None else SharedHistory(gin.context.data_dir or data_dir())
+    if keeper is not None:
+        return _read_figures(gin, keeper.shared_history(), told)
+    # network play: the data directory's history, opened for this read alone and closed after it
+    shared = SharedHistory(gin.context.data_dir or data_dir())
+    try:
+        return _read_figures(gin, shared, told)
+    finally:
+        shared.close()
+
+
+def _read_figures(gin: GinHost, shared: SharedHistory, told: list[str]) -> tuple[Figures, list[str]]:
+    """:func:`read_history` from ``shared``, the keeper's history or one opened for the read."""
+    from ginrummy_tui.storage.figures import Figures, read_only_figures, work_out
+    from ginrummy_tui.storage.history import Damaged, pending_json_history
+
+    keeper = gin.context.keeper
     notes: list[str] = []
     upkeep = gin.history_upkeep
     if upkeep is not None and upkeep.is_alive() and pending_json_history(shared.root):  # (the upkeep does more)
@@ -206,13 +228,14 @@ def read_history(app: App[Any]) -> tuple[Figures, list[str]]:
             return read_only_figures(shared.root, shared.unusable), notes  # shown, where it can be read
         except Damaged as bad:
             shared.replace_damaged(str(bad))
-            for message in shared.take_messages():
-                app.notify(message, severity="error", timeout=15)
+            told.extend(shared.take_messages())
     return Figures(), notes
 
 
 class HistoryReading(threading.Thread):
-    """:func:`read_history` for the statistics screen, in a thread of its own: :attr:`result` once done."""
+    """:func:`read_history` for the statistics screen, in a thread of its own: :attr:`result` once done.
+    What the read has to tell (a damaged history set aside) is raised as a note on the app's
+    thread, whether the screen is still open or not."""
 
     def __init__(self, app: App[Any]) -> None:
         super().__init__(name="gin-tui statistics screen", daemon=True)
@@ -222,10 +245,13 @@ class HistoryReading(threading.Thread):
     def run(self) -> None:
         from ginrummy_tui.storage.figures import Figures
 
+        told: list[str] = []
         try:
-            self.result = read_history(self._app)
+            self.result = read_history(self._app, told)
         except Exception as exc:  # said on the screen, not printed over it by the thread
             self.result = Figures(unusable=str(exc) or type(exc).__name__), []
+        for message in told:
+            gin_of(self._app).from_any_thread(partial(self._app.notify, message, severity="error", timeout=15))
 
 
 class StatsScreen(StyledOnce, TableOnly, ModalScreen):
