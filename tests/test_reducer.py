@@ -445,3 +445,40 @@ def test_a_match_lost_on_time_at_any_move_is_a_state_that_saves_and_loads(preset
         loaded = decode_save(encode_save(s, match_id="20261207-160000-0a0a").encode())
         assert isinstance(loaded, SavedMatch) and loaded.state == s
     assert ("draw", True) in timed_out or preset == "multiplayer-1.5"  # the case that was refused
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_seat_s_view_refuses_each_move_in_the_words_the_reducer_refuses_it(preset):
+    """A network player's move is refused from their view alone (refusal_for_view), before it is
+    sent: in the reducer's words for every move it refuses, and as the other player's turn when
+    it is not theirs."""
+    import random
+
+    from ginrummy_tui.engine import DECK, Kind
+    from ginrummy_tui.engine.reducer import refusal_for_view
+
+    rng = random.Random(7)
+    rules = PRESETS[preset]
+    compared = 0
+    for seed in range(6):
+        state = new_game(seed=seed, rules=rules)
+        for _ in range(60):
+            mover = state.current
+            legal = legal_actions(state)
+            cards = [*state.hands[mover], *rng.sample(DECK, 3)]
+            tried = [Action(kind) for kind in Kind if not kind.takes_card]
+            tried += [Action(kind, card) for kind in Kind if kind.takes_card for card in cards]
+            for action in tried:
+                if action in legal:
+                    continue
+                with pytest.raises(IllegalAction) as refused:
+                    apply(state, action, seat=mover)
+                said = refusal_for_view(view(state, mover), action)
+                assert (str(said), said.alone) == (str(refused.value), refused.value.alone), action
+                compared += 1
+                if state.phase.playing:
+                    assert str(refusal_for_view(view(state, 1 - mover), action)) == "it is not your turn"
+            if not legal:
+                break
+            state = apply(state, rng.choice(legal))
+    assert compared > 1000

@@ -187,62 +187,72 @@ _PHASE_HINT = {
 }
 
 
-def _phase_hint(state: GameState) -> str:
+def _phase_hint(phase: Phase, stock_only: bool) -> str:
     """What the step asks for now (only the stock once both players passed the upcard)."""
-    if state.phase == Phase.DRAW and state.stock_only:
+    if phase == Phase.DRAW and stock_only:
         return "draw from the stock"
-    return _PHASE_HINT[state.phase]
+    return _PHASE_HINT[phase]
 
 
-def _wrong_step(state: GameState, reason: str) -> IllegalAction:
+def _wrong_step(phase: Phase, stock_only: bool, reason: str) -> IllegalAction:
     """A move made at the wrong step: ``reason``, then what the step asks for."""
-    return IllegalAction(f"{reason}: {_phase_hint(state)}", alone=reason)
+    return IllegalAction(f"{reason}: {_phase_hint(phase, stock_only)}", alone=reason)
 
 
-def _refuse(state: GameState, action: Action) -> IllegalAction:
-    """The reason an action is not legal now."""
+def refusal_reason(
+    action: Action,
+    *,
+    phase: Phase,
+    rules: Rules,
+    hand: tuple[Card, ...],
+    taken: Card | None,
+    knock_limit: int,
+    stock_only: bool,
+) -> IllegalAction:
+    """The reason ``action`` is not legal now, for the player to move, who holds ``hand``
+    (and took ``taken`` from the discard pile this turn), at step ``phase`` of a hand under
+    ``rules``: what a :class:`GameState` and the mover's :class:`PlayerView` both hold."""
     kind = action.kind
-    phase = state.phase
     if kind == Kind.NEXT_HAND:
         return IllegalAction("the hand is not over yet")
     if kind == Kind.NEW_MATCH:
         return IllegalAction("the match is not over yet")
     if kind == Kind.TIMEOUT:
-        if state.rules.timer is None:
+        if rules.timer is None:
             return IllegalAction("these rules have no move timer")
         return IllegalAction("nobody is on the clock now")
-    if kind == Kind.BIG_GIN and not state.rules.big_gin:
+    if kind == Kind.BIG_GIN and not rules.big_gin:
         return IllegalAction("Big Gin is not allowed under these rules")  # whatever the step
     if phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
         return IllegalAction(f"the {'hand' if phase == Phase.HAND_OVER else 'match'} is over: {_PHASE_HINT[phase]}")
     if kind in (Kind.TAKE_UPCARD, Kind.PASS):
-        if not state.rules.upcard_offer:
+        if not rules.upcard_offer:
             return IllegalAction("these rules have no upcard offer")
-        return _wrong_step(state, "the upcard offer is over")
+        return _wrong_step(phase, stock_only, "the upcard offer is over")
     if kind in (Kind.DRAW_STOCK, Kind.DRAW_DISCARD):
         if phase == Phase.UPCARD:
-            return _wrong_step(state, "the upcard comes first")
+            return _wrong_step(phase, stock_only, "the upcard comes first")
         if phase == Phase.DISCARD:
-            return _wrong_step(state, "you have already drawn")
-        if kind == Kind.DRAW_DISCARD and state.stock_only:
+            return _wrong_step(phase, stock_only, "you have already drawn")
+        if kind == Kind.DRAW_DISCARD and stock_only:
             return IllegalAction("both players passed the upcard: draw from the stock")
         return IllegalAction("that pile is empty")
     # discard, knock, gin, big gin
     if phase == Phase.UPCARD:  # nothing to draw yet: "draw a card first" then offered a pass
-        return _wrong_step(state, "the upcard comes first")
+        return _wrong_step(phase, stock_only, "the upcard comes first")
     if phase != Phase.DISCARD:
-        return _wrong_step(state, "draw a card first")
-    hand = state.hands[state.current]
+        return _wrong_step(phase, stock_only, "draw a card first")
     m = 0
     for held in hand:
         m |= held.bit
     if kind == Kind.BIG_GIN:
         return IllegalAction(f"Big Gin needs all 11 cards in melds; {deadwood_mask(m)} deadwood is left")
     c = action.card
-    assert c is not None
+    if c is None:  # (an action of these kinds is made with its card)
+        return IllegalAction(f"{action} is not allowed now")
     if c not in hand:
         return IllegalAction(f"{c} is not in your hand")
-    if c is state.taken:
+    if c is taken:
         return IllegalAction("you cannot discard the card you just took from the discard pile")
     dw = deadwood_mask(m ^ c.bit)
     if kind == Kind.GIN:
@@ -250,10 +260,33 @@ def _refuse(state: GameState, action: Action) -> IllegalAction:
     if kind == Kind.KNOCK:
         if dw == 0:
             return IllegalAction(f"discarding {c} leaves no deadwood: that is gin, not a knock")
-        if state.knock_limit == 0:
+        if knock_limit == 0:
             return IllegalAction(f"only gin may end this hand; discarding {c} leaves {dw} deadwood")
-        return IllegalAction(f"you cannot knock: discarding {c} leaves {dw} deadwood, the limit is {state.knock_limit}")
+        return IllegalAction(f"you cannot knock: discarding {c} leaves {dw} deadwood, the limit is {knock_limit}")
     return IllegalAction(f"{action} is not allowed now")
+
+
+def _refuse(state: GameState, action: Action) -> IllegalAction:
+    """The reason an action is not legal now."""
+    return refusal_reason(
+        action, phase=state.phase, rules=state.rules, hand=state.hands[state.current], taken=state.taken,
+        knock_limit=state.knock_limit, stock_only=state.stock_only,
+    )
+
+
+def refusal_for_view(v: PlayerView, action: Action) -> IllegalAction:
+    """Why the rules refuse ``action`` to the seat whose view ``v`` is, in the engine's words
+    (as :func:`apply` says them): the other player's turn, or the reason the seat to move is
+    refused; a view of a step this engine does not know (a newer host's) says only that the
+    action is not allowed now."""
+    if not isinstance(v.phase, Phase):
+        return IllegalAction(f"{action} is not allowed now")
+    if v.phase.playing and v.current != v.seat:
+        return IllegalAction("it is not your turn")
+    return refusal_reason(
+        action, phase=v.phase, rules=v.rules, hand=v.hand, taken=v.taken, knock_limit=v.knock_limit,
+        stock_only=v.stock_only,
+    )
 
 
 def apply(state: GameState, action: Action, seat: int | None = None) -> GameState:

@@ -23,7 +23,6 @@ import contextlib
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import replace
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len, set_cell_size
@@ -34,7 +33,7 @@ from ginrummy_tui.session.local import Session
 from . import protocol as P
 
 if TYPE_CHECKING:
-    from ginrummy_tui.engine import Action, IllegalAction, PlayerView
+    from ginrummy_tui.engine import Action, PlayerView
     from ginrummy_tui.net.client import GameClient
     from ginrummy_tui.session.keeper import SeatRecords
     from ginrummy_tui.storage.history import History
@@ -695,6 +694,7 @@ class RemoteSession(Session):
         :meth:`status` shows.
         """
         from ginrummy_tui.engine import IllegalAction
+        from ginrummy_tui.engine.reducer import refusal_for_view
 
         v = self._raw_view()
         client = self.client
@@ -705,7 +705,7 @@ class RemoteSession(Session):
         if action.kind == Kind.TIMEOUT:
             raise IllegalAction("only the host's clock can call time")
         if action not in v.legal_actions:
-            raise refusal(v, action)
+            raise refusal_for_view(v, action)  # in the engine's words, as the host would say them
         self._sent_seq = client.seq
         if action.kind in (Kind.NEXT_HAND, Kind.NEW_MATCH):
             self._going_on = (v.match_no, v.hand_no)
@@ -1184,26 +1184,3 @@ class RemoteSession(Session):
         if self.on_close is not None:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(self.on_close)
-
-
-def refusal(v: PlayerView, action: Action) -> IllegalAction:
-    """Why the rules refuse ``action`` in view ``v``, in the engine's words where it can tell."""
-    from ginrummy_tui.engine import IllegalAction
-
-    if v.phase.playing and v.current != v.seat:
-        return IllegalAction("it is not your turn")
-    try:
-        from ginrummy_tui.engine.reducer import _refuse
-
-        shape = SimpleNamespace(
-            phase=v.phase,
-            rules=v.rules,
-            hands={v.seat: v.hand},
-            current=v.seat,
-            taken=v.taken,
-            knock_limit=v.knock_limit,
-            stock_only=v.stock_only,
-        )
-        return _refuse(shape, action)  # type: ignore[arg-type]
-    except Exception:
-        return IllegalAction(f"{action} is not allowed now")
