@@ -587,3 +587,23 @@ async def test_the_host_s_failed_saves_are_told_on_the_app_s_thread_whichever_th
         with caplog.at_level("ERROR", logger="ginrummy_tui.net"):
             reporter.on_table()
         assert "could not tell the host a save failed" in caplog.text
+
+
+def test_screen_details_that_cannot_be_read_are_logged_and_the_last_ones_saved(tmp_path, caplog):
+    """The keeper saved the match with no screen details, and said nothing, when reading them
+    failed: the failure is logged, and the details known last go with the save."""
+    import logging
+
+    asked: list[int] = []
+
+    def details() -> dict:
+        asked.append(1)
+        if len(asked) > 1:
+            raise RuntimeError("no table")
+        return {"sort": "rank"}
+
+    keeper = Keeper(Store(tmp_path), match_id="m1", settings={"ai": "standard"}, ui=details)
+    assert keeper._ui() == {"sort": "rank"}
+    with caplog.at_level(logging.ERROR, logger="ginrummy_tui.session.keeper"):
+        assert keeper._ui() == {"sort": "rank"}
+    assert "could not read the screen details" in caplog.text and "no table" in caplog.text

@@ -208,6 +208,31 @@ async def test_a_guest_saying_hello_under_a_blank_name_plays_under_the_seat_s_na
     await a.wait_for(lambda c: c.names[1] == "Bob")
 
 
+async def test_a_listener_that_fails_on_a_message_is_logged_and_the_client_reads_on(match, caplog, monkeypatch):
+    """A failure of the client's listener (the app's session) was dropped without a word, the
+    screen left showing what it showed: it is logged, and the next messages still come."""
+    import logging
+
+    calls: list[str] = []
+
+    def failing(client, msg) -> None:
+        calls.append(msg["type"])
+        raise ValueError("the listener's bug")
+
+    a, b = match.client(0, "Ann"), match.client(1, "Bob")
+    a.on_message = failing
+    monkeypatch.setattr(logging.getLogger("ginrummy_tui.net"), "propagate", True)  # (a host's log stops it)
+    with caplog.at_level(logging.ERROR, logger="ginrummy_tui.net"):
+        await a.connect()
+        await b.connect()
+        await a.wait_for(lambda c: all(c.connected))
+        before = len(calls)
+        await play_one(match, (a, b))  # the next message reaches the listener, and the client's view
+    assert len(calls) > before >= 1 and a.view == view(match.server.state, 0)
+    failures = [r for r in caplog.records if r.getMessage().startswith("could not take the host's message")]
+    assert failures and failures[0].exc_info is not None and "the listener's bug" in str(failures[0].exc_info[1])
+
+
 # ---------------------------------------------------------------- a whole hand
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable
 from typing import Any
@@ -16,6 +17,8 @@ from typing import Any
 from ginrummy_tui.engine import Action, PlayerView
 
 from . import protocol as P
+
+log = logging.getLogger("ginrummy_tui.net")
 
 
 class JoinRefused(ConnectionError):
@@ -413,8 +416,8 @@ class GameClient:
         if msg is not None and self.on_message is not None:
             try:
                 self.on_message(self, msg)
-            except Exception:  # a listener's bug must not stop the client
-                pass
+            except Exception:  # a listener's bug must not stop the client: logged, and the next message read
+                log.exception("could not take the host's message %r", msg.get("type"))
         assert self._cond is not None
         async with self._cond:
             self._cond.notify_all()

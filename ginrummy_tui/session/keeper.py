@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
     from ginrummy_tui.storage.figures import ReadyFigures
     from ginrummy_tui.storage.history import History, Recorder, SharedHistory
     from ginrummy_tui.storage.store import Remains
+
+log = logging.getLogger(__name__)
 
 
 FIGURES_DELAY = 0.3
@@ -546,7 +549,8 @@ class Keeper(_TellsBusy):
         if self.ui is not None:
             try:
                 got = dict(self.ui())
-            except Exception:
+            except Exception:  # saved with the last details known: logged, the game going on
+                log.exception("could not read the screen details to save with the match")
                 got = {}
             if got:
                 self.last_ui = got
