@@ -1296,3 +1296,57 @@ def test_a_record_of_the_wrong_shape_is_refused_at_its_import_not_met_by_the_exp
     assert main(["export", "--format", "text", "--data-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert HISTORY[0]["id"] in out and HISTORY[1]["id"] in out and "evil" not in out
+
+
+def _history_set_aside(root):
+    """A history of 2 matches, moved aside as a damaged one is: where it went, and the history's place."""
+    from ginrummy_tui.storage.history import db_path
+
+    _played_matches(root, 2)
+    path = db_path(root)
+    aside = path.with_name("history.sqlite3.damaged-1")
+    os.replace(path, aside)
+    return aside, path
+
+
+def test_a_salvage_never_replaces_a_history_another_gin_tui_started_meanwhile(tmp_path, monkeypatch):
+    """The salvage looked whether the history's place was free, then renamed its copy there:
+    a new history another gin-tui made between the two was replaced, with what it had recorded."""
+    from ginrummy_tui.storage.history import salvage
+
+    aside, path = _history_set_aside(tmp_path)
+    theirs = b"another gin-tui's new history"
+    link, replace = os.link, os.replace
+
+    def made_first(real):
+        def placing(src, dst, *args, **kwargs):
+            if os.fspath(dst) == os.fspath(path) and not os.path.lexists(path):
+                path.write_bytes(theirs)  # the other gin-tui, just before the copy takes the name
+            return real(src, dst, *args, **kwargs)
+        return placing
+
+    monkeypatch.setattr(os, "link", made_first(link))
+    monkeypatch.setattr(os, "replace", made_first(replace))
+    assert salvage(aside, path) == 0
+    assert path.read_bytes() == theirs
+    assert sorted(p.name for p in tmp_path.iterdir() if "salvage" in p.name) == []  # its copy is not left about
+
+
+def test_a_salvage_where_the_file_system_has_no_hard_links_still_puts_its_copy_in_place(tmp_path, monkeypatch):
+    import errno
+
+    from ginrummy_tui.storage.history import salvage
+
+    aside, path = _history_set_aside(tmp_path)
+
+    def no_links(src, dst, *args, **kwargs):
+        raise OSError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    assert salvage(aside, path) == 2
+    hist = db_of(tmp_path)
+    try:
+        assert len(list(hist.records())) == 2
+    finally:
+        hist.close()
+    assert sorted(p.name for p in tmp_path.iterdir() if "salvage" in p.name) == []

@@ -590,10 +590,7 @@ def salvage(damaged: Path, path: Path) -> int:
             kept = dst.execute("SELECT count(*) FROM matches").fetchone()[0]
         finally:
             dst.close()
-        if kept and not os.path.lexists(path):
-            os.replace(building, path)
-            return int(kept)
-        return 0
+        return int(kept) if kept and _put_in_place(building, path) else 0
     except (sqlite3.Error, OSError, UnicodeDecodeError):
         return 0
     finally:
@@ -601,6 +598,30 @@ def salvage(damaged: Path, path: Path) -> int:
         for side in (building, *made):
             with contextlib.suppress(OSError):
                 os.unlink(side)
+
+
+_NO_LINKS = frozenset({errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK})
+"""What :func:`os.link` fails with where the file system has no hard links (FAT, some shares)."""
+
+
+def _put_in_place(made: Path, path: Path) -> bool:
+    """Give the database ``made`` the name ``path``, unless a file has it by then: another
+    gin-tui may have started a new history there while the salvage ran, which is never
+    replaced.  A hard link, which the system refuses to make over a name in use, so no file
+    can come between a look and the move; where the file system has no hard links, a rename
+    once the name is seen free.  True if ``made`` is at ``path`` now (``made`` itself is left
+    for the caller to remove)."""
+    try:
+        os.link(made, path)
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        if exc.errno not in _NO_LINKS:
+            raise
+        if os.path.lexists(path):
+            return False
+        os.replace(made, path)
+    return True
 
 
 def _copy_rows(src: sqlite3.Connection, dst: sqlite3.Connection, table: str) -> None:
