@@ -64,19 +64,3 @@ def parse_action(text: str) -> Action:
         except ValueError:
             raise ValueError(f"not a card: {words[1]!r}") from None
     raise ValueError(f"not an action: {text.strip()!r}")
-
-
-def take_upcard() -> Action:
-    return Action(Kind.TAKE_UPCARD)
-
-
-def discard(c: Card) -> Action:
-    return Action(Kind.DISCARD, c)
-
-
-def knock(c: Card) -> Action:
-    return Action(Kind.KNOCK, c)
-
-
-def gin(c: Card) -> Action:
-    return Action(Kind.GIN, c)

@@ -16,7 +16,6 @@ RANKS = "A23456789TJQK"
 """Rank letters; a card of rank r (1..13) is written RANKS[r - 1]."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SYMBOL_SUITS = {v: k for k, v in SUIT_SYMBOLS.items()}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RED_SUITS = frozenset("HD")
 
 
@@ -95,7 +94,6 @@ for _s in SUITS:
 
 DECK: tuple[Card, ...] = tuple(sorted(Card._table.values(), key=lambda c: c.index))
 """All 52 cards in index order."""
-CARD_BY_INDEX = DECK
 
 
 def card(text: str) -> Card:

@@ -363,17 +363,6 @@ def deadwood(cards: Iterable[Card]) -> int:
     return _with_sets(m, trip)
 
 
-def best_discards_mask(mask: int) -> list[tuple[int, int]]:
-    """For an 11-card mask: ``(deadwood after discarding, card bit)`` for each card."""
-    out = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        out.append((deadwood_mask(mask ^ low), low))
-    return out
-
-
 def best_discard(cards: Iterable[Card]) -> tuple[int, Card]:
     """The discard that leaves the least deadwood: ``(deadwood, card)``.
 

@@ -49,14 +49,12 @@ TOO_SMALL = "too_small"
 """The player's terminal became too small to show the table (``"too_small": true``), or big
 enough again (``false``): the host's move clock and the game wait for that seat meanwhile.
 Sent only to a host whose welcome lists it in its ``features``."""
-CLIENT_TYPES = (HELLO, ACTION, PING, HINT, TOO_SMALL)
 # server -> client
 WELCOME = "welcome"
 STATE = "state"
 ERROR = "error"
 PONG = "pong"
 BYE = "bye"
-SERVER_TYPES = (WELCOME, STATE, ERROR, PONG, BYE)
 FEATURES = (TOO_SMALL,)
 """The messages this host takes beyond those of protocol version 1's first release, listed
 in its welcome's ``features``: a client sends them only to a host that lists them (the

@@ -59,7 +59,6 @@ def urgent_style(palette: Palette = DEFAULT) -> str:
     return f"bold {palette.urgent_text} on {palette.urgent}"
 
 
-CALM = calm_style()
 WARN = warn_style()
 URGENT = urgent_style()
 """The clock's styles with the default values of the theme variables."""
