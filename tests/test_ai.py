@@ -31,6 +31,7 @@ from ginrummy_tui.engine import (
     validate,
     view,
 )
+from ginrummy_tui.storage import config
 
 # ---------------------------------------------------------------- helpers
 
@@ -88,7 +89,8 @@ def took(seat: int, card: str) -> Move:
 
 
 def test_levels_and_unknown_level():
-    assert LEVELS == ("easy", "standard", "expert", "master")
+    # The settings keep their own copy, so that starting the app does not import the opponents.
+    assert config.LEVELS == LEVELS
     for level in LEVELS:
         assert get_opponent(level).level == level
     with pytest.raises(ValueError, match="unknown level"):
