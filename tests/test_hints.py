@@ -12,7 +12,6 @@ from ginrummy_tui.ai.expert import ExpertOpponent, KnockOutlook
 from ginrummy_tui.ai.hints import (
     Hint,
     _points,
-    card_name,
     expert_choice,
     explain,
     hint,
@@ -40,6 +39,7 @@ from ginrummy_tui.engine import (
     validate,
     view,
 )
+from ginrummy_tui.engine.cards import card_name
 
 
 def _play(s, *actions):
@@ -238,7 +238,6 @@ def test_a_throw_kept_from_the_other_player_gives_both_chances_in_plain_words():
 
 
 def test_cards_are_named_as_the_game_shows_them():
-    from ginrummy_tui.ai.hints import card_name
 
     assert [card_name(c) for c in parse_cards("TH AS QC 9D")] == ["10♥", "A♠", "Q♣", "9♦"]
     assert card_name(parse_cards("TD")[0], ascii_only=True) == "10D"

@@ -346,7 +346,7 @@ def test_a_save_whose_move_takes_a_card_not_on_the_pile_is_set_aside(tmp_path):
     moves[-1]["card"] = str(state.discard[-2])
     err = read_save(_written(tmp_path, data))
     assert isinstance(err, LoadError), err
-    from ginrummy_tui.ai.hints import card_name
+    from ginrummy_tui.engine.cards import card_name
 
     under, top = card_name(state.discard[-2]), card_name(state.discard[-1])
     assert f"were changed by hand, taking {under} from the discard pile where {top} was on top" in err.reason

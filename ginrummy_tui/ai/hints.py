@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ginrummy_tui.engine import Action, Card, PlayerView, best_melds, deadwood_mask
-from ginrummy_tui.engine.cards import SUIT_SYMBOLS
+from ginrummy_tui.engine.cards import card_name
 from ginrummy_tui.engine.kinds import Kind, Phase
 from ginrummy_tui.engine.words import counted
 
@@ -224,12 +224,6 @@ def hint(
 
 
 # ---------------------------------------------------------------- reasons
-
-
-def card_name(c: Card, ascii_only: bool = False) -> str:
-    """A card in running text, as the game shows it: ``10♥``, ``Q♠`` (``10H`` in ASCII)."""
-    rank = "10" if c.rank == 10 else str(c)[0]
-    return rank + (c.suit if ascii_only else SUIT_SYMBOLS[c.suit])
 
 
 def _label(c: Card, ascii_only: bool) -> str:

@@ -47,12 +47,13 @@ from ginrummy_tui.engine import (
     turn_number,
     view,
 )
+from ginrummy_tui.engine.cards import card_name
 from ginrummy_tui.engine.kinds import Kind, Phase
 from ginrummy_tui.engine.melds import RUN_DW
 
 from .common import COMPUTER, hand_mask, playable
 from .expert import NEAR
-from .hints import card_name, explain, match_turned, meld_chances, meld_guesser, odds
+from .hints import explain, match_turned, meld_chances, meld_guesser, odds
 from .knock_playouts import BETTER, DEFAULT_SAMPLES, KNOCK_DEALS, PRECISION, boxed, knock_cost_of_view, to_precision
 from .master import MatchTurn, wants
 

@@ -137,6 +137,12 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def card_name(c: Card, ascii_only: bool = False) -> str:
+    """A card in running text, as the game shows it: ``10♥``, ``Q♠`` (``10H`` in ASCII)."""
+    rank = "10" if c.rank == 10 else str(c)[0]
+    return rank + (c.suit if ascii_only else SUIT_SYMBOLS[c.suit])
+
+
 def mask_of(cards: Iterable[Card]) -> int:
     """The 52-bit mask of these cards."""
     m = 0

@@ -234,6 +234,7 @@ def _history_against_piles(state: GameState) -> list[str]:
     word, the hand's log, its record, its list of turns and its review missing
     moves or showing others."""
     from ginrummy_tui.engine import Card, Kind
+    from ginrummy_tui.engine.cards import card_name
     from ginrummy_tui.engine.kinds import CARD_KINDS
 
     pile: list[Card | None] = [None]  # the upcard: known once a move names it
@@ -245,8 +246,6 @@ def _history_against_piles(state: GameState) -> list[str]:
         elif kind in (Kind.TAKE_UPCARD, Kind.DRAW_DISCARD):
             top = pile.pop() if pile else move.card
             if top is not None and move.card is not None and top != move.card:
-                from ginrummy_tui.ai.hints import card_name
-
                 return [f"the moves recorded for this hand were changed by hand, taking {card_name(move.card)} "
                         f"from the discard pile where {card_name(top)} was on top"]
         elif kind == Kind.DRAW_STOCK:
