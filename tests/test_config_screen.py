@@ -15,7 +15,8 @@ from ginrummy_tui.session.startup import Plan, prepare
 from ginrummy_tui.tui import scenarios
 from ginrummy_tui.tui.screens.game_screen import GameScreen
 from ginrummy_tui.tui.screens.match_over_screen import MatchOverScreen
-from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion, SettingsScreen
+from ginrummy_tui.tui.screens.new_match_question import NewMatchQuestion
+from ginrummy_tui.tui.screens.settings_screen import SettingsScreen
 from ginrummy_tui.tui.widgets.choice_field import ChoiceField
 from ginrummy_tui.tui.widgets.hand import HandView
 from ginrummy_tui.tui.widgets.key_bar import KeyBar

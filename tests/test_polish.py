@@ -2686,10 +2686,10 @@ async def test_the_end_of_a_hand_that_just_fits_46x21_is_whole_again_there(tall,
     terminal too low) and back at 46x21: a scroll bar the tall layout put up stayed, its
     thumb in the middle of the text, the headline of the player's hand wrapped, and
     "a: replay this deal" out of view; the same once a refusal had come and gone (None)."""
-    from ginrummy_tui.tui.screens import table_only
     from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
+    from ginrummy_tui.tui.widgets import table_only_line
 
-    monkeypatch.setattr(table_only, "SHOWN_FOR", 1.0)  # long enough to be seen on a loaded machine
+    monkeypatch.setattr(table_only_line, "SHOWN_FOR", 1.0)  # long enough to be seen on a loaded machine
     app = make_app(state=_knocked_to_fit_exactly(), pause=0)
     async with app.run_test(size=(46, 21)) as pilot:
         await settle(app, pilot)

@@ -124,8 +124,8 @@ async def test_every_yes_or_no_question_opens_with_the_answer_that_loses_nothing
     leaving, or abandoning) button focused, so that q then Enter quit: the
     answer that loses nothing has the focus, and Enter takes it."""
     from ginrummy_tui.tui.screens.game_screen import GameScreen
+    from ginrummy_tui.tui.screens.new_match_question import NewMatchQuestion
     from ginrummy_tui.tui.screens.question import Question
-    from ginrummy_tui.tui.screens.settings_screen import NewMatchQuestion
 
     plan = prepare(args_for(tmp_path), ask=None)
     async with running(plan) as (app, pilot):

@@ -253,10 +253,11 @@ async def test_why_a_key_does_nothing_at_the_end_of_a_hand_goes_after_a_few_seco
     """"A hint (h) is for your own turn in a hand: this hand is over; ⏎ goes on." stood under
     the end of a hand for minutes, through the review and the score table opened and closed:
     it goes as the line of a screen over the table does."""
-    from ginrummy_tui.tui.screens import review_screen, table_only
+    from ginrummy_tui.tui.screens import review_screen
     from ginrummy_tui.tui.screens.score_screen import ScoreScreen
+    from ginrummy_tui.tui.widgets import table_only_line
 
-    monkeypatch.setattr(table_only, "SHOWN_FOR", 1.0)  # long enough to be seen on a loaded machine
+    monkeypatch.setattr(table_only_line, "SHOWN_FOR", 1.0)  # long enough to be seen on a loaded machine
     # and no review made meanwhile, in a thread beside the keys: on a loaded machine the line
     # had come and gone before the test looked
     monkeypatch.setattr(review_screen, "REVIEW_AHEAD_AFTER", 60.0)
@@ -411,7 +412,7 @@ async def test_the_table_keys_say_why_they_do_nothing_in_the_review_of_a_hand():
     """In the review of a hand, opened from its end, h, l and the moves' keys did nothing, and said
     nothing; then they said why in a toast, over the review's words; now in a line of the
     screen's own, above its key bar, at 80×24 and wider.  Tab and Shift+Tab say it too."""
-    from ginrummy_tui.tui.screens.table_only import TableOnlyLine
+    from ginrummy_tui.tui.widgets.table_only_line import TableOnlyLine
 
     _start, ended = _ended_hand(4)
     said = "The table's keys do nothing in the review: the hand is over; Esc goes back."

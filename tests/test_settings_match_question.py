@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from ginrummy_tui.session.startup import prepare
 from ginrummy_tui.tui.screens.game_screen import GameScreen
-from ginrummy_tui.tui.screens.settings_screen import CUSTOM, NewMatchQuestion, SettingsScreen
+from ginrummy_tui.tui.screens.new_match_question import NewMatchQuestion
+from ginrummy_tui.tui.screens.settings_screen import CUSTOM, SettingsScreen
 
 from .app_helpers import running, screen_text, settle
 from .test_config_screen import args_for, open_settings

@@ -9,12 +9,13 @@ import pytest
 
 from ginrummy_tui.engine import new_game
 from ginrummy_tui.tui.app import make_app
-from ginrummy_tui.tui.screens import table_only
 from ginrummy_tui.tui.screens.game_screen import LOG_FROM, GameScreen
 from ginrummy_tui.tui.screens.moves_screen import MovesScreen
 from ginrummy_tui.tui.screens.rules_screen import RulesScreen
 from ginrummy_tui.tui.screens.score_screen import ScoreScreen
 from ginrummy_tui.tui.screens.stats_screen import StatsScreen
+from ginrummy_tui.tui.widgets import table_only_line
+from ginrummy_tui.tui.widgets.table_only_line import TableOnlyLine
 
 from .app_helpers import frame_rows, said_in_its_line, screen_text, settle
 
@@ -52,7 +53,7 @@ async def test_the_table_keys_say_why_they_do_nothing_over_the_table(key, screen
         else:
             keys.remove("enter")  # the score table's own key: nothing to review (below)
         for k in keys:
-            app.screen.query_one(table_only.TableOnlyLine).clear()  # each key says it anew
+            app.screen.query_one(TableOnlyLine).clear()  # each key says it anew
             await pilot.press(k)
             await pilot.pause()
             assert isinstance(app.screen, screen)
@@ -81,13 +82,13 @@ async def test_a_key_with_no_use_anywhere_says_so_over_the_table(key, screen, sa
         place = said.removeprefix("The table's keys do nothing ").split(":", 1)[0]
         for k, name in (("x", "'x'"), ("equals_sign", "'='"), ("backspace", "Backspace"), ("f5", "F5"),
                         ("ctrl+a", "Ctrl+A")):
-            app.screen.query_one(table_only.TableOnlyLine).clear()
+            app.screen.query_one(TableOnlyLine).clear()
             await pilot.press(k)
             await pilot.pause()
             assert isinstance(app.screen, screen)
             assert said_in_its_line(app) == f"{name} does nothing {place}: Esc goes back.", k
         if screen is RulesScreen:  # k scrolls the rule sheet: K says keys are lower case
-            app.screen.query_one(table_only.TableOnlyLine).clear()
+            app.screen.query_one(TableOnlyLine).clear()
             await pilot.press("K")
             await pilot.pause()
             assert said_in_its_line(app) == "'K' does nothing here: keys are lower case (k), Caps Lock may be on."
@@ -187,7 +188,7 @@ async def test_enter_and_r_in_an_empty_score_table_say_there_is_nothing_to_revie
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
         for key in ("enter", "r"):
-            app.screen.query_one(table_only.TableOnlyLine).clear()
+            app.screen.query_one(TableOnlyLine).clear()
             await pilot.press(key)
             await pilot.pause()
             assert isinstance(app.screen, ScoreScreen)
@@ -195,7 +196,7 @@ async def test_enter_and_r_in_an_empty_score_table_say_there_is_nothing_to_revie
         await pilot.press("k")
         await pilot.pause()
         assert said_in_its_line(app) == "The table's keys do nothing in the score table: Esc goes back."
-        app.screen.query_one(table_only.TableOnlyLine).clear()
+        app.screen.query_one(TableOnlyLine).clear()
         table = app.screen.query_one(ScoreTable)
         row = next(y for y, line in enumerate(screen_text(app).splitlines()) if "no hand finished yet" in line)
         await pilot.click(offset=(table.region.x + 4, row))
@@ -205,7 +206,7 @@ async def test_enter_and_r_in_an_empty_score_table_say_there_is_nothing_to_revie
 
 
 async def test_the_line_goes_after_a_few_seconds(monkeypatch):
-    monkeypatch.setattr(table_only, "SHOWN_FOR", 0.3)
+    monkeypatch.setattr(table_only_line, "SHOWN_FOR", 0.3)
     app = make_app(state=new_game(seed=1), pause=0)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(app, pilot)
@@ -321,7 +322,7 @@ async def test_the_score_table_over_the_match_result_stays_put_when_a_table_key_
         before, rows = box.region, screen_text(app).splitlines()
         await pilot.press("n")
         await settle(app, pilot)
-        line = app.screen.query_one(table_only.TableOnlyLine)
+        line = app.screen.query_one(TableOnlyLine)
         assert line.shown and line.region.y == 22
         assert box.region == before
         after = screen_text(app).splitlines()

@@ -284,9 +284,9 @@ async def test_the_end_of_a_hand_shows_a_longer_reason_whole(width, height, monk
     # at 46x21 the reason l does nothing ("... m lists every turn of it.") after k's shorter
     # one was scrolled to as long as k's: its last line stayed under the key bar
     from ginrummy_tui.tui import scenarios
-    from ginrummy_tui.tui.screens import table_only
+    from ginrummy_tui.tui.widgets import table_only_line
 
-    monkeypatch.setattr(table_only, "SHOWN_FOR", 60.0)  # not gone by itself on a loaded machine before it is looked at
+    monkeypatch.setattr(table_only_line, "SHOWN_FOR", 60.0)  # not gone by itself on a loaded machine before it is looked at
     from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 
     app = make_app(state=scenarios.knock_ready(), pause=0)
@@ -330,9 +330,9 @@ async def test_a_screen_over_the_table_says_whole_why_the_table_s_keys_do_nothin
 async def test_the_line_saying_why_the_table_s_keys_do_nothing_stays_whole_on_a_resize(width, height, monkeypatch):
     # said at 80x24 on one row, then the terminal made 46x21: its second row stood under the
     # key bar, now of two rows ("The table's keys do nothing in the score" alone showed)
-    from ginrummy_tui.tui.screens import table_only
+    from ginrummy_tui.tui.widgets import table_only_line
 
-    monkeypatch.setattr(table_only, "SHOWN_FOR", 60.0)  # not gone by itself on a loaded machine before it is looked at
+    monkeypatch.setattr(table_only_line, "SHOWN_FOR", 60.0)  # not gone by itself on a loaded machine before it is looked at
     app = make_app(state=new_game(seed=3), pause=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
@@ -975,8 +975,7 @@ async def test_a_screen_shown_over_the_table_is_styled_once_as_its_widgets_mount
 def test_the_app_reads_every_screens_style_sheet_as_it_starts():
     """Each screen's style sheet was read the first time a screen of its kind opened, which
     parsed every sheet again and styled every widget of every screen again; they are all read
-    with the app's own as it starts (SCREEN_STYLES), a screen's own sheets before the lines the
-    screens over the table share (table_only.tcss), as in each one's CSS_PATH."""
+    with the app's own as it starts (SCREEN_STYLES), in each one's CSS_PATH order."""
     import importlib
     import inspect
     import pkgutil
@@ -985,12 +984,10 @@ def test_the_app_reads_every_screens_style_sheet_as_it_starts():
     from textual.screen import Screen
 
     from ginrummy_tui.tui import screens
-    from ginrummy_tui.tui.app import GinApp
 
     app = make_app(state=new_game(seed=3), pause=0)
     read = [str(path) for path in app.css_path]
     assert len(read) == len(set(read))
-    shared = next(path for path in read if path.endswith("table_only.tcss"))
     checked = 0
     for module_info in pkgutil.iter_modules(screens.__path__):
         module = importlib.import_module(f"{screens.__name__}.{module_info.name}")
@@ -1001,11 +998,8 @@ def test_the_app_reads_every_screens_style_sheet_as_it_starts():
             paths = [str((Path(inspect.getfile(kind)).parent / path).resolve()) for path in own]
             assert all(path in read for path in paths), (kind.__name__, paths)
             assert [path for path in read if path in paths] == paths, kind.__name__  # in its own order
-            if shared not in paths:
-                assert all(read.index(path) < read.index(shared) for path in paths), kind.__name__
             checked += 1
     assert checked >= 10
-    assert GinApp.CSS_PATH[-1].endswith("table_only.tcss")
 
 
 @pytest.mark.parametrize("key", ["f1", "f2", "f3", "c", "q", "m"])

@@ -119,23 +119,16 @@ line over a screen): Textual reads only an app's or a screen's ``CSS_PATH``, so 
 them, before its own and the table's, which win where a rule of theirs ties with a widget's."""
 
 
-SCREEN_STYLES = [
-    *sorted(
-        f"screens/{p.name}"
-        for p in (Path(__file__).parent / "screens").glob("*.tcss")
-        if p.name not in ("game_screen.tcss", "table_only.tcss")
-    ),
-    "screens/table_only.tcss",
-]
+SCREEN_STYLES = sorted(
+    f"screens/{p.name}" for p in (Path(__file__).parent / "screens").glob("*.tcss") if p.name != "game_screen.tcss"
+)
 """The style sheets of the screens shown over the table or after it, read with the app's own at
 its start.  Each screen lists its own in its ``CSS_PATH`` too, but Textual reads a sheet only
 once.  Read at the first opening of a screen of each kind, a sheet made Textual parse every
 sheet again and style every widget of every screen again (the first F2 opened in 0.60 s, now
 0.55 s; F3 0.19 s, now 0.16 s: ``benchmarks/screens.py --compare styles``), and the order of
 the sheets, which decides between rules that tie, was the order in which the player first
-opened the screens.  The start takes about 0.03 s more.  The lines every screen over the table
-shares (``table_only.tcss``) come after the sheets of those screens, as in each one's
-``CSS_PATH``."""
+opened the screens.  The start takes about 0.03 s more."""
 
 
 KEYS_WHILE_TOO_SMALL = frozenset({"q", "ctrl+q", "ctrl+c", "ctrl+z"})

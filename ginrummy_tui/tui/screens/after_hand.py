@@ -22,8 +22,8 @@ from textual.widget import Widget
 
 from .. import table_text as tt
 from ..host import gin_of
+from ..widgets import table_only_line
 from ..widgets.clicked_key import ClickedKey
-from . import table_only
 from .styled_once import StyledOnce
 
 if TYPE_CHECKING:
@@ -234,7 +234,7 @@ class AfterHandScreen(StyledOnce, Screen):
 
     def say(self, words: str, *, scroll: bool = True) -> None:
         """Why a key does nothing here, in a line of the screen's own, one reason at a time
-        (the last in place of the one before), taken down after :data:`~.table_only.SHOWN_FOR`
+        (the last in place of the one before), taken down after :data:`~ginrummy_tui.tui.widgets.table_only_line.SHOWN_FOR`
         seconds (:meth:`_keep_said`): the end of a hand's at the end of its summary (scrolled
         to, but not with ``scroll`` False), the match result's under the result."""
         raise NotImplementedError
@@ -247,12 +247,12 @@ class AfterHandScreen(StyledOnce, Screen):
     """Takes down the words of :meth:`say` once they have been up a few seconds."""
 
     def _keep_said(self) -> None:
-        """The words :meth:`say` shows now stay up :data:`~.table_only.SHOWN_FOR` seconds
+        """The words :meth:`say` shows now stay up :data:`~ginrummy_tui.tui.widgets.table_only_line.SHOWN_FOR` seconds
         from now, as the line of a screen over the table does (the end of a hand's stood for
         minutes, through the review and the score table opened and closed)."""
         if self._said_timer is not None:
             self._said_timer.stop()
-        self._said_timer = self.set_timer(table_only.SHOWN_FOR, self._said_time_up)
+        self._said_timer = self.set_timer(table_only_line.SHOWN_FOR, self._said_time_up)
 
     def _said_time_up(self) -> None:
         self._said_timer = None

@@ -10,9 +10,10 @@ from textual.widgets import Button, Static
 
 from ..host import gin_of
 from ..kept_words import KeptWords
+from ..key_steps import KeyWords
 from ..widgets.cardfaces import ascii_words
 from ..widgets.even_lines import EvenLines
-from ..widgets.key_bar import KeyBar, KeyWords
+from ..widgets.key_bar import KeyBar
 from ..widgets.too_small import TooSmall
 from .question import SaysUnusedKeys
 from .styled_once import StyledOnce

@@ -25,6 +25,7 @@ from ginrummy_tui.engine.rules import rules_label
 from .. import table_text as tt
 from ..hint_prompt import current_hint, hint_prompt, request_hint, view_key
 from ..host import ClickModeChanged, SuitsChanged, gin_of
+from ..key_steps import TurnSteps
 from ..note_text import LOG_FROM, TABLE_WIDTH, cards_shift, log_width, lowered_rows, notes_shift, table_columns
 from ..palette import palette_of
 from ..widgets.action_bar import ActionBar
@@ -33,7 +34,7 @@ from ..widgets.deadwood_line import DeadwoodLine
 from ..widgets.discard_pile import DiscardPile
 from ..widgets.hand import KEYS, HandView
 from ..widgets.hand_log import HandLog
-from ..widgets.key_bar import KeyBar, TurnSteps
+from ..widgets.key_bar import KeyBar
 from ..widgets.moves_line import MovesLine
 from ..widgets.opponent_hand import OpponentHand
 from ..widgets.prompt import PromptLine, refusal_text

@@ -406,7 +406,7 @@ class MatchOverScreen(AfterHandScreen):
 
     def say(self, words: str, *, scroll: bool = True) -> None:
         """Why a key does nothing here, in a line of the screen's own under the result, above
-        the key bar, for :data:`~.table_only.SHOWN_FOR` seconds (one reason at a time, the last in place of
+        the key bar, for :data:`~ginrummy_tui.tui.widgets.table_only_line.SHOWN_FOR` seconds (one reason at a time, the last in place of
         the one before), as the end of a hand and the screens over the table say it: in a note
         under the result's banner it covered the score table's title ("Match 1 · to 100 ·
         standard▌ starts a new match; ? lists the keys.").  The line takes its rows from the

@@ -15,16 +15,17 @@ from ..host import ViewChanged, gin_of
 from ..table_text import log_text, short_name
 from ..widgets.hanging_lines import HangingLines
 from ..widgets.key_bar import KeyBar
+from ..widgets.table_only_line import TableOnlyLine
 from ..widgets.too_small import TooSmall
 from .styled_once import StyledOnce
-from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
+from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, back_line
 
 
 class MovesScreen(StyledOnce, TableOnly, ModalScreen):
     """The hand's turns in words, kept up to date while it is open (the other
     player may move meanwhile: the app says so with :class:`ViewChanged`)."""
 
-    CSS_PATH = ["moves_screen.tcss", "table_only.tcss"]
+    CSS_PATH = "moves_screen.tcss"
     BINDINGS = [
         Binding("escape,m", "close", BACK, key_display="esc"),
         *TABLE_ONLY_BINDINGS,

@@ -11,7 +11,8 @@ from textual.widgets import Button, Static
 
 from .. import table_text as tt
 from ..host import gin_of
-from ..widgets.key_bar import KeyBar, KeyWords
+from ..key_steps import KeyWords
+from ..widgets.key_bar import KeyBar
 from .styled_once import StyledOnce
 
 

@@ -30,9 +30,10 @@ from ..palette import DEFAULT, Palette, palette_of
 from ..widgets.cardfaces import split_parts
 from ..widgets.hanging_lines import WholeParts
 from ..widgets.key_bar import KeyBar
+from ..widgets.table_only_line import TableOnlyLine
 from ..widgets.too_small import TooSmall
 from .styled_once import StyledOnce
-from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
+from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, back_line
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -358,7 +359,7 @@ def reviewing(ascii_only: bool) -> Text:
 class ReviewScreen(StyledOnce, TableOnly, ModalScreen):
     """The review of one hand: the decisions where the expert would have chosen differently."""
 
-    CSS_PATH = ["review_screen.tcss", "table_only.tcss"]
+    CSS_PATH = "review_screen.tcss"
     BINDINGS = [
         Binding("escape,r,enter", "close", BACK, key_display="esc"),
         *TABLE_ONLY_BINDINGS,

@@ -22,10 +22,11 @@ from ginrummy_tui.engine.words import apart
 from ..host import SuitsChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
+from ..widgets.table_only_line import TableOnlyLine
 from ..widgets.too_small import TooSmall
 from .settings_screen import settings_words
 from .styled_once import StyledOnce
-from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
+from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, back_line
 
 if TYPE_CHECKING:
     from ginrummy_tui.engine import PlayerView, Rules
@@ -230,7 +231,7 @@ def rules_renderable(
 class RulesScreen(StyledOnce, TableOnly, ModalScreen):
     """The rule sheet; scroll with the arrows or Page Up/Down, close with Escape."""
 
-    CSS_PATH = ["rules_screen.tcss", "table_only.tcss"]
+    CSS_PATH = "rules_screen.tcss"
     BINDINGS = [
         Binding("escape,question_mark,f1", "close", BACK, key_display="esc"),
         Binding("up,k", "scroll(-1)", "Up", show=False),

@@ -14,9 +14,10 @@ from ..host import SuitsChanged, ViewChanged, gin_of
 from ..widgets.cardfaces import ascii_words
 from ..widgets.key_bar import KeyBar
 from ..widgets.score_table import TINY_WIDTH, ScoreTable, boxes_note, doubled_note
+from ..widgets.table_only_line import TableOnlyLine
 from ..widgets.too_small import TooSmall
 from .styled_once import StyledOnce
-from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
+from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, back_line
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 class ScoreScreen(StyledOnce, TableOnly, ModalScreen):
     """Every hand of the match so far, with the running totals."""
 
-    CSS_PATH = ["score_screen.tcss", "table_only.tcss"]
+    CSS_PATH = "score_screen.tcss"
     BINDINGS = [
         Binding("escape,c", "close", BACK, key_display="esc"),
         Binding("enter,r", "review", "Review", key_display="⏎", tooltip="The review of the hand picked"),

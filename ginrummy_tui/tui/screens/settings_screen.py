@@ -30,14 +30,16 @@ from ginrummy_tui.storage.rule_words import option_text, rules_text, shared_chan
 
 from ..host import ClickModeChanged, gin_of
 from ..kept_words import KeptWords
+from ..key_steps import TurnSteps
 from ..note_text import lowered_rows
 from ..widgets.cardfaces import ascii_words
 from ..widgets.choice_field import ChoiceField
 from ..widgets.field_label import REFUSED_MARKS, FieldLabel
-from ..widgets.key_bar import KeyBar, TurnSteps
+from ..widgets.key_bar import KeyBar
 from ..widgets.number_field import NumberField
 from ..widgets.too_small import TooSmall, too_small_for
 from ..widgets.yes_no_box import YesNoBox
+from .new_match_question import NewMatchQuestion
 from .question import Question
 from .styled_once import StyledOnce
 
@@ -306,40 +308,6 @@ def set_ascii(app: App[Any], ascii_only: bool) -> None:
     """Draw the suits as letters (or symbols) from now on, on every screen: the
     app's ``ascii_only`` is reactive, and the screens that show cards watch it."""
     gin_of(app).ascii_only = ascii_only
-
-
-class NewMatchQuestion(Question, inherit_bindings=False):
-    """The rules or the opponent changed during a match: start a new match now, or
-    keep playing this one?  Asked before anything is saved: y and n save the
-    settings, Escape goes back to the form with nothing saved (dismissed with None;
-    the key bar says "esc Back")."""
-
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes", key_display="y"),
-        Binding("n", "answer(False)", "No", key_display="n"),
-        Binding("escape", "back", "Back", key_display="esc"),
-    ]
-
-    def __init__(self, changed: list[str]) -> None:
-        what = " and ".join(changed)
-        if len(changed) > 1:
-            kept = "Neither changes"
-        else:  # "The rules never change", "The opponent never changes"
-            kept = what[:1].upper() + what[1:] + (" never change" if what == "the rules" else " never changes")
-        super().__init__(
-            f"You changed {what}. {kept} under a match in progress.\n\n"
-            "Start a new match with the new settings now (this match is abandoned), "
-            "or keep playing this one and use them from your next match?",
-            "New match (y)",
-            "Keep playing (n)",
-            answers="y starts a new match, n keeps playing this one, Esc goes back",
-        )
-        self.what = what
-        """What changed: "the rules", "the opponent", or both."""
-
-    def action_back(self) -> None:
-        """Back to the form, nothing saved."""
-        self.dismiss(None)
 
 
 class SettingsScreen(StyledOnce, TurnSteps, Screen):

@@ -21,10 +21,11 @@ from textual.widgets import Static
 
 from ..host import gin_of
 from ..widgets.key_bar import KeyBar
+from ..widgets.table_only_line import TableOnlyLine
 from ..widgets.too_small import TooSmall
 from ..widgets.trend import Trend
 from .styled_once import StyledOnce
-from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, TableOnlyLine, back_line
+from .table_only import BACK, TABLE_ONLY_BINDINGS, TableOnly, back_line
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -257,7 +258,7 @@ class HistoryReading(threading.Thread):
 class StatsScreen(StyledOnce, TableOnly, ModalScreen):
     """The statistics; Escape closes."""
 
-    CSS_PATH = ["stats_screen.tcss", "table_only.tcss"]
+    CSS_PATH = "stats_screen.tcss"
     BINDINGS = [
         Binding("escape,f3", "close", BACK, key_display="esc"),
         Binding("up", "scroll(-1)", "Up", show=False),

@@ -17,13 +17,14 @@ from ginrummy_tui.engine.rules import rules_label
 from ginrummy_tui.engine.words import counted
 
 from ..host import GoingOnChanged, SuitsChanged
+from ..key_steps import KeyWords
 from ..note_text import lowered_rows, rack_rows
 from ..palette import DEFAULT, Palette, palette_of
 from ..table_text import fitting_name, log_text, short_name, you_lower
 from ..widgets.cardfaces import ascii_text, ascii_words, cards_text, meld_text
 from ..widgets.hand_log import HandLog
 from ..widgets.hanging_lines import HangingParts
-from ..widgets.key_bar import KeyBar, KeyWords
+from ..widgets.key_bar import KeyBar
 from ..widgets.keys_line import KeyPart, KeysLine
 from ..widgets.said_line import SaidLine
 from ..widgets.too_small import SCROLLBAR, TooSmall

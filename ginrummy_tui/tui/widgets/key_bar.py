@@ -11,37 +11,15 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
 
+from ..key_steps import KeyWords, TurnSteps
 from ..palette import palette_of
 from .clicked_key import press_for_click
 from .too_small import NORMAL_WIDTH
-
-
-class TurnSteps:
-    """Mixed into a screen whose keys change with the step of a turn (the table's
-    moves) or with the field in hand (the settings' c and q, typed into a number):
-    :meth:`turn_steps` tells the key bar the keys of every step, so that it says each
-    key's word the same way, on as many rows, at every step while the width stays."""
-
-    def turn_steps(self) -> tuple[frozenset[str], tuple[tuple[Binding, ...], ...]]:
-        """The actions of the keys that change with the step, and the bindings of
-        those shown at each step of a turn under the rules in play (none here)."""
-        return frozenset(), ()
-
-
-class KeyWords:
-    """Mixed into a screen whose keys' words on the key bar depend on what it asks
-    (a question's answers): :meth:`key_word` gives the word of a binding."""
-
-    def key_word(self, binding: Binding) -> str:
-        """The word the key bar says for ``binding`` (its description here)."""
-        return binding.description
-
 
 _WHOLE, _ROOMY, _ONE_SPACE, _SHORT = 0, 1, 8, 9
 """Levels of the key bar's words (:meth:`KeyBar.words`): whole; with
