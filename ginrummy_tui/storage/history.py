@@ -1237,14 +1237,12 @@ class History:
                 continue
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in figures):
                 raise Damaged(FIGURES_DAMAGED)
-            for name, value in zip(HAND_FIGURES, figures):
-                setattr(counted, name, value)
+            stats.groups[(opp, preset)] = counted.with_figures(dict(zip(HAND_FIGURES, figures)))
         for (opp, preset), level in stats.groups.items():
             level.best_streak, level.current_streak = _streaks(self.read(_RESULTS_LEVEL_SQL, (opp, preset))[0][0])
         stats.total.best_streak, stats.total.current_streak = _streaks(self.read(_RESULTS_SQL)[0][0])
         for t in stats.groups.values():
-            for name in _SUMMED:
-                setattr(stats.total, name, getattr(stats.total, name) + getattr(t, name))
+            stats.total = stats.total.plus(t)
         stats.replays = self.read("SELECT count(*) FROM matches INDEXED BY matches_level WHERE replay = 1")[0][0]
         stats.unreadable = _hints_count(self.meta("unreadable", 0))
         stats.left_out = [str(bad) for bad in self.left_out.values()]
@@ -1498,8 +1496,6 @@ class History:
             head_text = dumps(export_form(self._record_head(row), memo, rules_text if kept else None))
         return _with_member(head_text, "hands", "[" + ",".join(hands) + "]")
 
-
-_SUMMED = ("matches", "won", "lost", "abandoned", "hints", *HAND_FIGURES)
 
 _COUNTED = "m.replay = 0 AND (m.finished = 1 OR m.abandoned = 1 OR EXISTS (SELECT 1 FROM hands h WHERE h.match = m.id))"
 _MATCH_SQL = f"""

@@ -48,7 +48,7 @@ ROWS: tuple[tuple[str, str], ...] = (
 
 def cell(tally: Tally, name: str) -> str:
     """One figure as text."""
-    value = getattr(tally, name)
+    value = tally.figures()[name]
     if name == "win_rate":
         return f"{value:.0%}" if tally.matches else "-"
     if isinstance(value, float):

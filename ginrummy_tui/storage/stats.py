@@ -14,7 +14,7 @@ A replayed deal (``replay``) is kept in the history but does not count.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from ginrummy_tui.engine.kinds import EndKind
@@ -41,6 +41,10 @@ so the database's format is unchanged."""
 
 
 # ---------------------------------------------------------------- counting
+
+
+_STREAKS = ("best_streak", "current_streak")
+"""The figures of :class:`Tally` that are not counts: they do not add up (:meth:`Tally.plus`)."""
 
 
 @dataclass
@@ -127,6 +131,21 @@ class Tally:
                 self.opponent_gins += 1
             if kind == EndKind.UNDERCUT:
                 self.undercuts_given += 1
+
+    def figures(self) -> dict[str, int | float]:
+        """Every figure by its name, the fields' and the averages' (``win_rate``,
+        ``avg_points``, ``avg_net``), as the statistics table's rows name them."""
+        return {**asdict(self), "win_rate": self.win_rate, "avg_points": self.avg_points, "avg_net": self.avg_net}
+
+    def with_figures(self, figures: dict[str, int]) -> Tally:
+        """These figures with ``figures`` (by field name) in place of theirs."""
+        return replace(self, **figures)
+
+    def plus(self, other: Tally) -> Tally:
+        """These figures and ``other``'s added up, but the streaks (kept as they are
+        here), which do not add up."""
+        mine, theirs = asdict(self), asdict(other)
+        return replace(self, **{name: mine[name] + theirs[name] for name in mine if name not in _STREAKS})
 
     def as_dict(self) -> dict[str, Any]:
         """The figures, with the averages, for JSON: null where there is nothing to
