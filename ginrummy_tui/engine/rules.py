@@ -125,6 +125,11 @@ class Rules:
             out.append("shutout")
         return tuple(out)
 
+    def option_values(self) -> dict[str, Any]:
+        """Every option of these rules, and their ``name``, by field name: the rules hold
+        plain values only, so this is :func:`dataclasses.asdict`."""
+        return asdict(self)
+
     def with_options(self, **changes: Any) -> Rules:
         """A copy with some options changed, still named after the preset it
         comes from (its ``name`` is kept, unless ``name`` is among the changes)."""
@@ -152,11 +157,14 @@ class Rules:
         preset = PRESETS.get(self.name)
         if preset is None:
             older = [f.name for f in fields(self) if f.name != "name" and f.name not in self.WRITTEN_WHEN_SET]
-            preset = min(
-                PRESETS.values(),
-                key=lambda base: sum(getattr(self, name) != getattr(base, name) for name in older),
-            )
-        return getattr(preset, option)
+            mine = self.option_values()
+
+            def differences(base: Rules) -> int:
+                theirs = base.option_values()
+                return sum(mine[name] != theirs[name] for name in older)
+
+            preset = min(PRESETS.values(), key=differences)
+        return preset.option_values()[option]
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
@@ -170,6 +178,7 @@ class Rules:
         if not isinstance(data, dict):
             raise ValueError("rules must be an object")
         known = {f.name: f for f in fields(cls)}
+        defaults = cls().option_values()
         unknown = set(data) - set(known)
         if unknown:
             raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
@@ -180,7 +189,7 @@ class Rules:
                 ok = isinstance(value, str)
             elif key == "timer":
                 ok = value is None or (isinstance(value, int) and not isinstance(value, bool))
-            elif isinstance(getattr(cls(), key), bool):
+            elif isinstance(defaults[key], bool):
                 ok = isinstance(value, bool)
             else:
                 ok = isinstance(value, int) and not isinstance(value, bool)
@@ -316,12 +325,13 @@ def changed_from_preset(rules: Rules) -> tuple[str, list[str]]:
     on a tie, standard first).  An option the rules do not use (:meth:`Rules.unused`:
     a Big Gin bonus without Big Gin) is no change, whatever it holds."""
     unused = set(rules.unused())
+    mine = rules.option_values()
 
     def changed(preset: str) -> list[str]:
-        base = PRESETS[preset]
+        theirs = PRESETS[preset].option_values()
         return [
             f.name for f in fields(Rules)
-            if f.name != "name" and f.name not in unused and getattr(rules, f.name) != getattr(base, f.name)
+            if f.name != "name" and f.name not in unused and mine[f.name] != theirs[f.name]
         ]
 
     if rules.name in PRESETS:
@@ -394,4 +404,5 @@ def rules_label(rules: Rules, noun: str = "", *, short: bool = False, target: bo
         return name
     if short:
         return f"{name} (changed)" if len(changed) == 1 else f"{name} ({len(changed)} changes)"
-    return f"{name} (changed: {', '.join(option_words(option, getattr(rules, option)) for option in changed)})"
+    values = rules.option_values()
+    return f"{name} (changed: {', '.join(option_words(option, values[option]) for option in changed)})"

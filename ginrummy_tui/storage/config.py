@@ -102,12 +102,15 @@ class Settings:
 
         unused = rules.unused()  # not options of these rules, whatever they hold: never saved
 
+        mine = rules.option_values()
+
         def diff(name: str) -> tuple[tuple[str, Any], ...]:
             base = PRESETS[name]
+            theirs = base.option_values()
             return tuple(
-                (f.name, getattr(rules, f.name))
+                (f.name, mine[f.name])
                 for f in fields(base)
-                if f.name != "name" and f.name not in unused and getattr(rules, f.name) != getattr(base, f.name)
+                if f.name != "name" and f.name not in unused and mine[f.name] != theirs[f.name]
             )
 
         if preset is None:
@@ -290,7 +293,8 @@ def in_force(preset: str, options: dict[str, Any]) -> tuple[tuple[str, Any], ...
 
     rules = PRESETS[preset].with_options(**options)
     unused = rules.unused()
-    return tuple((name, value) for name, value in options.items() if getattr(rules, name) == value and name not in unused)
+    values = rules.option_values()
+    return tuple((name, value) for name, value in options.items() if values[name] == value and name not in unused)
 
 
 def settings_from_dict(data: Any, themes: Collection[str] | None = None) -> tuple[Settings, list[str]]:
@@ -315,8 +319,8 @@ def settings_from_dict(data: Any, themes: Collection[str] | None = None) -> tupl
         values["pause"] = float(pause)
     else:
         problems.append(f"the pause must be between 0 and {MAX_PAUSE:g} seconds (not {pause!r})")
-    for name in ("ascii", "mouse", "one_click"):
-        value = data.get(name, getattr(default, name))
+    for name, default_value in (("ascii", default.ascii), ("mouse", default.mouse), ("one_click", default.one_click)):
+        value = data.get(name, default_value)
         if isinstance(value, bool):
             values[name] = value
         else:
@@ -469,19 +473,21 @@ def with_changes(saved: Settings, before: Settings, after: Settings) -> Settings
     own options."""
     from ginrummy_tui.engine import PRESETS, Rules
 
+    now, then = asdict(after), asdict(before)
     changes = {
-        f.name: getattr(after, f.name)
+        f.name: now[f.name]
         for f in fields(Settings)
-        if f.name not in ("preset", "rule_options", "extra") and getattr(after, f.name) != getattr(before, f.name)
+        if f.name not in ("preset", "rule_options", "extra") and now[f.name] != then[f.name]
     }
     out = replace(saved, **changes)
     if after.preset == before.preset and after.rules == before.rules:
         return out
     preset = after.preset if after.preset != before.preset else saved.preset
+    rules_now, rules_then = after.rules.option_values(), before.rules.option_values()
     changed = {
-        f.name: getattr(after.rules, f.name)
+        f.name: rules_now[f.name]
         for f in fields(Rules)
-        if f.name != "name" and getattr(after.rules, f.name) != getattr(before.rules, f.name)
+        if f.name != "name" and rules_now[f.name] != rules_then[f.name]
     }
     start = saved.rules if preset == saved.preset else PRESETS[preset]
     try:
@@ -793,7 +799,7 @@ def parse_rule_options(texts: list[str]) -> dict[str, Any]:
     from ginrummy_tui.engine import Rules
 
     kinds = {f.name: f for f in fields(Rules) if f.name != "name"}
-    defaults = Rules()
+    defaults = Rules().option_values()
     out: dict[str, Any] = {}
     for text in texts:
         name, sep, raw = text.partition("=")
@@ -803,7 +809,7 @@ def parse_rule_options(texts: list[str]) -> dict[str, Any]:
             raise ValueError(f"--rule {text.strip() or repr(text)}: write it as OPTION=VALUE, e.g. knock_limit=7")
         if name not in kinds:
             raise ValueError(f"--rule {name}: unknown rule option (options: {', '.join(kinds)})")
-        default = getattr(defaults, name)
+        default = defaults[name]
         low = raw.lower()
         if name == "timer":
             try:

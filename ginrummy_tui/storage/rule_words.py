@@ -35,7 +35,8 @@ def _changes(rules: Rules, *, target: bool) -> tuple[str, dict[str, Any]]:
     """The preset ``rules`` come from and the options changed from it, with their
     values (the target among them only with ``target``)."""
     preset, changed = changed_from_preset(rules)
-    return preset, {name: getattr(rules, name) for name in changed if target or name != "target"}
+    values = rules.option_values()
+    return preset, {name: values[name] for name in changed if target or name != "target"}
 
 
 def rules_text(rules: Rules, beside: Rules | None = None) -> tuple[str, set[str]]:

@@ -254,9 +254,10 @@ def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str, changed: bo
         head += f", opponent level {dict(LEVEL_LABELS).get(level, level)}"
     parts = [head]
     preset = changed_from_preset(rules)[0]
+    values, next_values = rules.option_values(), next_rules.option_values()
     for name, _label in RULE_OPTION_HELP:
-        mine = getattr(rules, name)
-        if name != "target" and name not in named and mine != getattr(next_rules, name):
+        mine = values[name]
+        if name != "target" and name not in named and mine != next_values[name]:
             if name == "oklahoma":
                 if mine and preset == "oklahoma":
                     continue  # "oklahoma rules" says it
@@ -413,8 +414,9 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
                         id="preset",
                     ),
                 )
+                values = rules.option_values()
                 for name, label in RULE_OPTION_HELP:
-                    yield self._row(label, self._rule_field(name, getattr(rules, name)))
+                    yield self._row(label, self._rule_field(name, values[name]))
                     if name == "knock_limit":
                         yield Static(OKLAHOMA_LIMIT_NOTE, id="knock-limit-note", classes="note")
                     if name == "undercut_bonus":
@@ -813,9 +815,9 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
             with field.prevent(Select.Changed):  # its options filled in below: no "<preset> (changed)"
                 field.set_options(self._preset_choices(False))
                 field.value = self.preset_shown
-            rules = PRESETS[self.preset_shown]
+            values = PRESETS[self.preset_shown].option_values()
             for name, _ in RULE_OPTION_HELP:
-                self._put(name, getattr(rules, name))
+                self._put(name, values[name])
         self._follow_rules()
         self._recheck()
 
