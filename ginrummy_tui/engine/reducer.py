@@ -455,14 +455,14 @@ def _next_hand(state: GameState) -> GameState:
     dealer = 1 - state.dealer
     if state.rules.next_dealer == "winner":
         dealer = state.dealer if last is None or last.winner is None else last.winner
-    f = {k: getattr(state, k) for k in state.__dataclass_fields__}
-    f.update(hand_no=state.hand_no + 1, dealer=dealer)
-    return GameState(**_deal_hand(f))
+    f = dict(rules=state.rules, seed=state.seed, match_no=state.match_no, hand_no=state.hand_no + 1, dealer=dealer)
+    return replace(state, **_deal_hand(f))
 
 
 def _new_match(state: GameState) -> GameState:
-    f = {k: getattr(state, k) for k in state.__dataclass_fields__}
-    f.update(
+    f = dict(
+        rules=state.rules,
+        seed=state.seed,
         match_no=state.match_no + 1,
         hand_no=1,
         dealer=state.first_dealer,
@@ -471,7 +471,7 @@ def _new_match(state: GameState) -> GameState:
         sheet=(),
         winner=None,
     )
-    return GameState(**_deal_hand(f))
+    return replace(state, **_deal_hand(f))
 
 
 # ---------------------------------------------------------------- views

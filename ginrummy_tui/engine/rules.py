@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 NEXT_DEALER_CHOICES = ("alternate", "winner")
 MAX_KNOCK_LIMIT = 10
@@ -18,8 +18,17 @@ MAX_BONUS = 10000
 """The most points any one bonus may give (gin, undercut, big gin, box, game)."""
 
 
+class WrittenWhenSet:
+    """A base of the engine's values written to saves and records whose fields added in a
+    later version are written only when set (:class:`Rules`, a knock's ``KnockResult``),
+    so that those of before read and write exactly as before."""
+
+    WRITTEN_WHEN_SET: ClassVar[tuple[str, ...]] = ()
+    """The names of those fields (none here)."""
+
+
 @dataclass(frozen=True)
-class Rules:
+class Rules(WrittenWhenSet):
     """The rules of a match. Presets are named values of this class."""
 
     name: str = "standard"
@@ -139,7 +148,7 @@ class Rules:
                 raise ValueError(f"unknown rule option: {key!r}")
         return replace(self, **changes)
 
-    WRITTEN_WHEN_SET = ("shutout",)
+    WRITTEN_WHEN_SET: ClassVar[tuple[str, ...]] = ("shutout",)
     """The options added later: a save, record or message of before has none
     of them, and such rules read them as the preset they name has them (an old
     classic match is classic, shutout and all; see :meth:`_unwritten`).  They

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from .actions import IllegalAction
 from .cards import DECK, Card, cards_of, mask_of
 from .kinds import EndKind
 from .melds import all_melds, best_melds, deadwood_mask
-from .rules import PRESETS, Rules
+from .rules import PRESETS, Rules, WrittenWhenSet
 
 
 @dataclass(frozen=True)
@@ -22,7 +23,7 @@ class Layoff:
 
 
 @dataclass(frozen=True)
-class KnockResult:
+class KnockResult(WrittenWhenSet):
     """The settlement of a knocked hand."""
 
     kind: EndKind
@@ -56,7 +57,7 @@ class KnockResult:
         ``winner`` says "knocker", as the points are the knocker's: none)."""
         return self.kind == EndKind.KNOCK and self.knocker_deadwood == self.defender_deadwood
 
-    WRITTEN_WHEN_SET = ("kept_out", "blocked", "layout_gain")
+    WRITTEN_WHEN_SET: ClassVar[tuple[str, ...]] = ("kept_out", "blocked", "layout_gain")
     """The fields added later: a save or a view holds them only when set, so
     that a knock without them reads and writes exactly as before."""
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from .actions import Action, parse_action
 from .cards import DECK, Card, card
 from .kinds import EndKind, Kind, Phase
-from .rules import MAX_KNOCK_LIMIT, Rules
+from .rules import MAX_KNOCK_LIMIT, Rules, WrittenWhenSet
 
 if TYPE_CHECKING:  # the scoring module loads when a hand is first settled (or read back settled)
     from .scoring import KnockResult
@@ -246,12 +246,11 @@ def _enc(obj: Any) -> Any:
         return obj.to_dict()
     if isinstance(obj, tuple):
         return [_enc(x) for x in obj]
-    fields = getattr(obj, "__dataclass_fields__", None)
-    if fields is not None:  # Move, HandRecord, HandResult, and a knock's KnockResult and Layoff
+    if is_dataclass(obj) and not isinstance(obj, type):  # Move, HandRecord, HandResult, and a knock's KnockResult and Layoff
         # Fields added later (KnockResult's layout explanation) are written
         # only when set, so that older records read and write exactly as before.
-        later = getattr(obj, "WRITTEN_WHEN_SET", ())
-        return {k: _enc(getattr(obj, k)) for k in fields if k not in later or getattr(obj, k)}
+        later = obj.WRITTEN_WHEN_SET if isinstance(obj, WrittenWhenSet) else ()
+        return {f.name: _enc(getattr(obj, f.name)) for f in fields(obj) if f.name not in later or getattr(obj, f.name)}
     return obj
 
 
@@ -522,8 +521,8 @@ def validate(state: GameState) -> None:
     problems = []
     if state.phase not in Phase.__members__.values():
         problems.append(f"unknown phase {state.phase!r}")
-    for name in ("current", "dealer", "first_dealer"):
-        if getattr(state, name) not in (0, 1):
+    for name, seat in (("current", state.current), ("dealer", state.dealer), ("first_dealer", state.first_dealer)):
+        if seat not in (0, 1):
             problems.append(f"{name} must be seat 0 or 1")
     if state.winner not in (None, 0, 1):
         problems.append("winner must be seat 0 or 1 or none")
