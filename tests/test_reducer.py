@@ -1,6 +1,7 @@
 """The reducer: a hand from the deal to the score sheet, and every refusal."""
 
 import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -10,6 +11,7 @@ from ginrummy_tui.engine import (
     Action,
     Card,
     IllegalAction,
+    Phase,
     apply,
     deal_hand,
     from_json,
@@ -482,3 +484,37 @@ def test_a_seat_s_view_refuses_each_move_in_the_words_the_reducer_refuses_it(pre
                 break
             state = apply(state, rng.choice(legal))
     assert compared > 1000
+
+
+def test_the_json_form_writes_every_field_of_each_value_in_its_order():
+    """A save writes each value of the engine field by field from its field_values(), which
+    lists every field of the dataclass, in its order (a field left out would not be saved)."""
+    from dataclasses import fields
+
+    from ginrummy_tui.engine.rules import Written
+
+    seen: dict[type, object] = {}
+
+    def walk(value: object) -> None:
+        if isinstance(value, Written):
+            seen.setdefault(type(value), value)
+            for inner in value.field_values().values():
+                walk(inner)
+        elif isinstance(value, tuple):
+            for inner in value:
+                walk(inner)
+
+    rng = random.Random(7)
+    state = new_game(seed=7)
+    for _ in range(20000):
+        walk(state)
+        walk(view(state, 0))
+        if len(seen) == 7 or state.phase == Phase.MATCH_OVER:
+            break
+        state = apply(state, rng.choice(legal_actions(state)))
+    assert {kind.__name__ for kind in seen} == {
+        "GameState", "PlayerView", "Move", "HandRecord", "HandResult", "KnockResult", "Layoff"
+    }
+    for kind, value in seen.items():
+        assert isinstance(value, Written)
+        assert list(value.field_values()) == [f.name for f in fields(kind)], kind.__name__

@@ -18,6 +18,16 @@ MAX_BONUS = 10000
 """The most points any one bonus may give (gin, undercut, big gin, box, game)."""
 
 
+class Written:
+    """A base of the engine's values written as JSON objects, field by field (a move, a row
+    of the score sheet, a hand's result, a knock's settlement and its layoffs, the state and
+    a seat's view of it): :meth:`field_values` gives what is written."""
+
+    def field_values(self) -> dict[str, Any]:
+        """Every field by its name, in their order, as the JSON form writes them."""
+        raise NotImplementedError
+
+
 class WrittenWhenSet:
     """A base of the engine's values written to saves and records whose fields added in a
     later version are written only when set (:class:`Rules`, a knock's ``KnockResult``),

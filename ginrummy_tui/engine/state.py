@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, fields, is_dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from .actions import Action, parse_action
 from .cards import DECK, Card, card
 from .kinds import EndKind, Kind, Phase
-from .rules import MAX_KNOCK_LIMIT, Rules, WrittenWhenSet
+from .rules import MAX_KNOCK_LIMIT, Rules, Written, WrittenWhenSet
 
 if TYPE_CHECKING:  # the scoring module loads when a hand is first settled (or read back settled)
     from .scoring import KnockResult
@@ -19,13 +19,21 @@ STATE_VERSION = 1
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(Written):
     """One public move of a hand: who did what, and the card everyone saw
     (the upcard passed or taken, the discard drawn, the card thrown)."""
 
     seat: int
     action: Action
     card: Card | None = None
+
+    def field_values(self) -> dict[str, Any]:
+        """Every field by its name, in their order, as the JSON form writes them."""
+        return {
+            "seat": self.seat,
+            "action": self.action,
+            "card": self.card,
+        }
 
 
 def turn_number(history: Sequence[Move], seat: int) -> int:
@@ -36,7 +44,7 @@ def turn_number(history: Sequence[Move], seat: int) -> int:
 
 
 @dataclass(frozen=True)
-class HandRecord:
+class HandRecord(Written):
     """One row of the score sheet."""
 
     hand_no: int
@@ -54,6 +62,19 @@ class HandRecord:
     def tie(self) -> bool:
         """A knock the defender matched where a tie is no undercut: nobody won (:func:`is_tie`)."""
         return is_tie(self.kind, self.winner)
+
+    def field_values(self) -> dict[str, Any]:
+        """Every field by its name, in their order, as the JSON form writes them."""
+        return {
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "kind": self.kind,
+            "knocker": self.knocker,
+            "winner": self.winner,
+            "points": self.points,
+            "deadwood": self.deadwood,
+            "scores": self.scores,
+        }
 
 
 def is_tie(kind: str, winner: int | None) -> bool:
@@ -106,7 +127,7 @@ def bonus_parts(
 
 
 @dataclass(frozen=True)
-class HandResult:
+class HandResult(Written):
     """The whole settlement of the last hand, for the end-of-hand summary."""
 
     kind: EndKind
@@ -123,9 +144,21 @@ class HandResult:
         """A knock the defender matched where a tie is no undercut: nobody won (:func:`is_tie`)."""
         return is_tie(self.kind, self.winner)
 
+    def field_values(self) -> dict[str, Any]:
+        """Every field by its name, in their order, as the JSON form writes them."""
+        return {
+            "kind": self.kind,
+            "knocker": self.knocker,
+            "winner": self.winner,
+            "points": self.points,
+            "hands": self.hands,
+            "knock": self.knock,
+            "multiplier": self.multiplier,
+        }
+
 
 @dataclass(frozen=True)
-class GameState:
+class GameState(Written):
     """Everything about a match at one moment. Never changed in place:
     :func:`ginrummy_tui.engine.apply` returns a new one."""
 
@@ -186,9 +219,37 @@ class GameState:
             if m.seat == seat and m.card is not None and m.action.kind in (Kind.DRAW_DISCARD, Kind.TAKE_UPCARD)
         )
 
+    def field_values(self) -> dict[str, Any]:
+        """Every field by its name, in their order, as the JSON form writes them."""
+        return {
+            "rules": self.rules,
+            "seed": self.seed,
+            "match_no": self.match_no,
+            "hand_no": self.hand_no,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "current": self.current,
+            "hands": self.hands,
+            "stock": self.stock,
+            "discard": self.discard,
+            "passes": self.passes,
+            "stock_only": self.stock_only,
+            "taken": self.taken,
+            "drawn": self.drawn,
+            "history": self.history,
+            "knock_limit": self.knock_limit,
+            "multiplier": self.multiplier,
+            "scores": self.scores,
+            "bonuses": self.bonuses,
+            "sheet": self.sheet,
+            "result": self.result,
+            "winner": self.winner,
+            "first_dealer": self.first_dealer,
+        }
+
 
 @dataclass(frozen=True)
-class PlayerView:
+class PlayerView(Written):
     """What one seat may see: never the other hand (until the hand is shown
     at its end) nor the order of the stock."""
 
@@ -233,6 +294,37 @@ class PlayerView:
     def my_turn(self) -> bool:
         return self.current == self.seat and self.phase.playing
 
+    def field_values(self) -> dict[str, Any]:
+        """Every field by its name, in their order, as the JSON form writes them."""
+        return {
+            "seat": self.seat,
+            "hand": self.hand,
+            "opponent_hand_size": self.opponent_hand_size,
+            "discard": self.discard,
+            "stock_size": self.stock_size,
+            "phase": self.phase,
+            "current": self.current,
+            "dealer": self.dealer,
+            "rules": self.rules,
+            "knock_limit": self.knock_limit,
+            "multiplier": self.multiplier,
+            "scores": self.scores,
+            "totals": self.totals,
+            "sheet": self.sheet,
+            "hand_no": self.hand_no,
+            "match_no": self.match_no,
+            "history": self.history,
+            "opponent_picked": self.opponent_picked,
+            "opponent_known": self.opponent_known,
+            "taken": self.taken,
+            "drawn": self.drawn,
+            "passes": self.passes,
+            "stock_only": self.stock_only,
+            "result": self.result,
+            "winner": self.winner,
+            "legal_actions": self.legal_actions,
+        }
+
 
 # ---------------------------------------------------------------- JSON form
 
@@ -246,16 +338,16 @@ def _enc(obj: Any) -> Any:
         return obj.to_dict()
     if isinstance(obj, tuple):
         return [_enc(x) for x in obj]
-    if is_dataclass(obj) and not isinstance(obj, type):  # Move, HandRecord, HandResult, and a knock's KnockResult and Layoff
+    if isinstance(obj, Written):  # Move, HandRecord, HandResult, and a knock's KnockResult and Layoff
         # Fields added later (KnockResult's layout explanation) are written
         # only when set, so that older records read and write exactly as before.
         later = obj.WRITTEN_WHEN_SET if isinstance(obj, WrittenWhenSet) else ()
-        return {f.name: _enc(getattr(obj, f.name)) for f in fields(obj) if f.name not in later or getattr(obj, f.name)}
+        return {name: _enc(value) for name, value in obj.field_values().items() if name not in later or value}
     return obj
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
-    d = {k: _enc(getattr(state, k)) for k in state.__dataclass_fields__}
+    d = {k: _enc(value) for k, value in state.field_values().items()}
     d["version"] = STATE_VERSION
     return d
 
@@ -461,7 +553,7 @@ def from_json(text: str | bytes) -> GameState:
 
 def view_to_dict(v: PlayerView) -> dict[str, Any]:
     """The JSON form of a view: every field, cards as ``"7H"``, actions as ``"discard 7H"``."""
-    return {k: _enc(getattr(v, k)) for k in v.__dataclass_fields__}
+    return {k: _enc(value) for k, value in v.field_values().items()}
 
 
 def view_from_dict(d: Any) -> PlayerView:
