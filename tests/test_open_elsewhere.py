@@ -142,10 +142,8 @@ def test_the_question_ends_by_itself_when_the_other_gin_tui_closes_while_it_wait
             time.sleep(0.02)
         assert "Your choice" in shown.getvalue()
         _closes(proc)()
-        closed = time.monotonic()
-        thread.join(3)
+        thread.join(30)  # no answer ever comes: only a question that ends by itself ends before this
         answered_by_itself = not thread.is_alive()
-        waited = time.monotonic() - closed
         if not answered_by_itself:
             os.write(master, b"q\n")  # let the question go
             thread.join(5)
@@ -154,7 +152,6 @@ def test_the_question_ends_by_itself_when_the_other_gin_tui_closes_while_it_wait
         os.close(master)
         stdin.close()
     assert answered_by_itself, "the question went on waiting for an answer"
-    assert waited < 1.0
     plan = result[0]
     assert isinstance(plan, startup.Plan), plan
     try:
