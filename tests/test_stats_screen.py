@@ -400,9 +400,9 @@ async def test_f3_on_a_history_held_elsewhere_says_no_import_and_shows_the_figur
     read_in: list[threading.Thread] = []  # the threads that read the history for F3 (and wait for it)
     read_history = stats_screen.read_history
 
-    def reading(app):
+    def reading(app, told):
         read_in.append(threading.current_thread())
-        return read_history(app)
+        return read_history(app, told)
 
     monkeypatch.setattr(stats_screen, "read_history", reading)
     held = Held(tmp_path)
