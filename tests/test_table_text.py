@@ -303,6 +303,25 @@ def test_the_prompt_with_the_card_just_taken_selected_says_to_select_another():
             assert "Discard" not in text, text
 
 
+def test_the_deadwood_line_with_the_card_just_taken_selected_gives_no_figure_for_its_throw():
+    """It said "Deadwood 61 · discarding Q♣ leaves 51 (you just took it: it cannot be
+    thrown)", what a throw leaves that it then said could not be made: it says the fact alone,
+    and the best throw where it knocks, in every width and in ASCII."""
+    v = view(apply(new_game(seed=1), Action(Kind.TAKE_UPCARD)), 0)
+    assert v.taken is not None
+    assert tt.deadwood_text(v, v.taken, False, room=78).plain == "Deadwood 50 · 9♦ was just taken: it cannot be thrown this turn"
+    assert tt.deadwood_text(v, v.taken, True, room=78).plain == "Deadwood 50 - 9D was just taken: it cannot be thrown this turn"
+    assert tt.deadwood_text(v, v.taken, False, room=44).plain == "Deadwood 50 · cannot throw 9♦: just taken"
+    k = view(apply(scenarios.knock_ready(), Action(Kind.DRAW_DISCARD)), 0)
+    line = tt.deadwood_text(k, k.taken, False, room=78).plain
+    assert line == "Deadwood 20 · J♦ was just taken: it cannot be thrown this turn · K♦ leaves 10", line
+    for w in (v, k):
+        for ascii_only in (False, True):
+            for room in (30, 44, 60, 78, 120):
+                text = tt.deadwood_text(w, w.taken, ascii_only, room=room).plain
+                assert "leaves" not in text.split("taken")[0], text  # no figure before the fact
+
+
 def test_the_deadwood_line_keeps_the_hands_knock_limit_at_the_discard_in_oklahoma():
     """At the discard the line under the hand said "Deadwood 13 · discarding 4♥ leaves 9"
     and no longer the hand's knock limit (3) nor its doubling, which the draw showed: it
@@ -396,8 +415,8 @@ def _views_of_played_hands(preset: str, seeds: range):
 
 def test_the_moves_and_deadwood_lines_fit_whole_at_46_columns():
     # at 46-53 columns "Computer took 7♥ from the discard pile and knocked, throwing 3♣."
-    # and "Deadwood 51 · discarding 7♥ leaves 44 (you just took it: it cannot be thrown)"
-    # were cut with "…": they now say it in fewer words
+    # and "Deadwood 51 · 7♥ was just taken: it cannot be thrown this turn" were cut with
+    # "…": they now say it in fewer words
     room = 44  # 46 columns less the table's padding
     said_short = taken_short = False
     for preset in ("standard", "oklahoma"):

@@ -492,7 +492,8 @@ def _deadwood_text(
 ) -> Text:
     """:func:`deadwood_text` without the Oklahoma terms at the discard (``best``: with the
     card that leaves least; ``short``: in fewer words, "9♥ leaves 14" for "discarding 9♥
-    leaves 14", "cannot throw 7♥: just taken"), from its ``counts``."""
+    leaves 14", "cannot throw 7♥: just taken" for "7♥ was just taken: it cannot be thrown
+    this turn"), from its ``counts``."""
     good = f"bold {colours.green}"
     t = Text()
     t.append("Deadwood ", style="bold")
@@ -504,18 +505,21 @@ def _deadwood_text(
             t.append_text(card_text(selected, ascii_only))
             t.append(": just taken", style="italic")
             return t
-        t.append(" · " if short else " · discarding ")
-        t.append_text(card_text(selected, ascii_only))
-        t.append(f" leaves {after}")
-        if selected == v.taken:
-            t.append(" (you just took it: it cannot be thrown)", style="italic")
-        elif after == 0:
-            t.append(" — gin!", style=good)
-        elif after <= v.knock_limit:
-            t.append(" — you may knock", style=good)
+        if selected == v.taken:  # no figure for a throw that cannot be made
+            t.append(" · ")
+            t.append_text(card_text(selected, ascii_only))
+            t.append(" was just taken: it cannot be thrown this turn", style="italic")
+        else:
+            t.append(" · " if short else " · discarding ")
+            t.append_text(card_text(selected, ascii_only))
+            t.append(f" leaves {after}")
+            if after == 0:
+                t.append(" — gin!", style=good)
+            elif after <= v.knock_limit:
+                t.append(" — you may knock", style=good)
         low_card, low = counts.low_card, counts.low
         if best and low_card is not None and low is not None and low_card is not selected:
-            if low < after and low <= v.knock_limit:  # the card the Knock / Gin button would throw
+            if (selected == v.taken or low < after) and low <= v.knock_limit:  # the Knock / Gin button's card
                 t.append(" · ")
                 t.append_text(card_text(low_card, ascii_only))
                 t.append(f" leaves {low}")
