@@ -223,8 +223,8 @@ def test_a_named_pipe_in_the_settings_files_place_is_set_aside_without_waiting(t
         ("game_bonus", -5, "game_bonus -5 must not be negative"),
         ("target", 0, "target 0 must be at least 1, so the standard rules' target 100 is used instead"),
         ("timer", 0, "timer 0 must be at least 1 second, or none, so the standard rules' timer none is used"),
-        ("timer", 10**9, "timer 1000000000 must be at most 3600 seconds"),
-        ("timer", 1e9, "timer 1000000000.0 must be whole seconds, 1 to 3600, or none"),  # 1e9 in the JSON
+        ("timer", 10**9, "timer 1000000000 must be at most 3,600 seconds"),
+        ("timer", 1e9, "timer 1000000000.0 must be whole seconds, 1 to 3,600, or none"),  # 1e9 in the JSON
         ("shutout", "yes", "shutout 'yes' must be true or false, so the standard rules' shutout false is used"),
         ("void_stock", 11, "void_stock 11 must be between 0 and 10"),
     ],
@@ -308,12 +308,12 @@ def test_single_rule_options_and_the_theme_from_the_command_line():
          "^--rule knock_limit: must be between 0 and 10 \\(not 11\\); --rule gin_bonus: must not be negative \\(not -2\\)$"),
         # one account of the timer's values, whatever is wrong (it said "a whole number" for
         # abc, leaving out none, and "at least 1 second, or none" for -1, leaving out 0)
-        (["timer=1e9"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '1e9'"),
-        (["timer=abc"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not 'abc'"),
-        (["timer=-1"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '-1'"),
-        (["timer="], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not ''"),  # as gin_bonus= is
-        (["timer=1000000000"], "--rule timer: 1 to 3600 seconds, or 0 or none for no timer, not '1000000000'"),
-        (["target=100000000000000000000000"], "^--rule target: must be at most 10000 points"),
+        (["timer=1e9"], "--rule timer: must be 1 to 3,600 seconds, or 0 or none for no timer \\(not '1e9'\\)"),
+        (["timer=abc"], "--rule timer: must be 1 to 3,600 seconds, or 0 or none for no timer \\(not 'abc'\\)"),
+        (["timer=-1"], "--rule timer: must be 1 to 3,600 seconds, or 0 or none for no timer \\(not -1\\)"),
+        (["timer="], "--rule timer: must be 1 to 3,600 seconds, or 0 or none for no timer \\(not ''\\)"),  # as gin_bonus= is
+        (["timer=1000000000"], "--rule timer: must be 1 to 3,600 seconds, or 0 or none for no timer \\(not 1000000000\\)"),
+        (["target=100000000000000000000000"], "^--rule target: must be at most 10,000 points"),
     ):
         with pytest.raises(ValueError, match=words):
             apply_args(Settings(), _args(rule=bad))

@@ -995,14 +995,20 @@ async def test_a_refused_move_timer_is_told_as_the_command_line_tells_it(tmp_pat
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert str(screen.query_one("#settings-error").render()).splitlines() == [
-            "Move timer, s (0: none): 1 to 3600 seconds, or 0 for no timer, not '-1'"
+            '"Move timer, s (0: none)": must be 1 to 3,600 seconds, or 0 for no timer (not -1)'
         ]  # the field takes digits only: "none" cannot be typed there, and is not offered
         assert app.screen is screen and not (tmp_path / "settings.json").exists()  # nothing saved
+        screen.query_one("#rule-timer").value = "99999"  # it said "1 to 3600 seconds, ..., not '99999'"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert str(screen.query_one("#settings-error").render()).splitlines() == [
+            '"Move timer, s (0: none)": must be 1 to 3,600 seconds, or 0 for no timer (not 99999)'
+        ]  # in the form of the other fields' refusals, its bound written as the command line writes it
         screen.query_one("#rule-timer").value = ""  # emptied: refused, as any number field left empty is
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert str(screen.query_one("#settings-error").render()).splitlines() == [
-            "Move timer, s (0: none): 1 to 3600 seconds, or 0 for no timer, not ''"
+            '"Move timer, s (0: none)": must be 1 to 3,600 seconds, or 0 for no timer (not \'\')'
         ]
         assert app.screen is screen and not (tmp_path / "settings.json").exists()
         screen.query_one("#rule-timer").value = "0"  # no timer, as the label says
@@ -1603,7 +1609,7 @@ async def test_the_void_is_a_rule_option_of_the_form_and_is_saved(tmp_path):
         await pilot.pause()
         assert app.screen is screen  # refused, in the rules' words
         said = " ".join(str(screen.query_one("#settings-error").render()).split())
-        assert "Void: stock down to: must be between 0 and 10 (not 11)" in said, said
+        assert '"Void: stock down to": must be between 0 and 10 (not 11)' in said, said  # not "Void: stock down to: must..."
         screen.query_one("#rule-void_stock").value = "4"
         await pilot.press("ctrl+s")
         await settle(app, pilot)
@@ -2492,3 +2498,18 @@ async def test_f2_does_not_save_over_a_settings_file_of_a_newer_version(tmp_path
         assert isinstance(app.screen, SettingsScreen) and app.screen.query_one("#pause").value == "0"
     assert path.read_text() == content
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith("settings")] == ["settings.json"]
+
+
+def test_every_rule_fields_refusal_names_it_before_one_colon():
+    """"Void: stock down to: a whole number, please" had two colons, its label one of its own:
+    a label holding a colon or a comma is named in quotes, the others as they are."""
+    from ginrummy_tui.storage.config import RULE_OPTION_HELP
+    from ginrummy_tui.tui.screens.settings_screen import refused_name
+
+    for _name, label in RULE_OPTION_HELP:
+        said = f"{refused_name(label)}: a whole number, please"
+        head = said.split('"')[-1] if said.startswith('"') else said
+        assert head.count(":") == 1, said
+    assert refused_name("Void: stock down to") == '"Void: stock down to"'
+    assert refused_name("Move timer, s (0: none)") == '"Move timer, s (0: none)"'
+    assert refused_name("Knock limit (deadwood)") == "Knock limit (deadwood)"

@@ -15,14 +15,14 @@ from ginrummy_tui.engine import PRESETS, Rules
         ({"big_gin_bonus": -31}, "big_gin_bonus must not be negative"),
         ({"box_bonus": -20}, "box_bonus must not be negative"),
         ({"game_bonus": -100}, "game_bonus must not be negative"),
-        ({"gin_bonus": 10001}, "gin_bonus must be at most 10000 points (not 10001)"),  # 10**23 overflowed the scores
-        ({"game_bonus": 10**23}, "game_bonus must be at most 10000 points"),
+        ({"gin_bonus": 10001}, "gin_bonus must be at most 10,000 points (not 10001)"),  # 10**23 overflowed the scores
+        ({"game_bonus": 10**23}, "game_bonus must be at most 10,000 points"),
         ({"target": 0}, "target must be at least 1 (not 0)"),
         ({"target": -100}, "target must be at least 1"),
-        ({"target": 10001}, "target must be at most 10000 points (not 10001)"),  # 10**23 overflowed the header
+        ({"target": 10001}, "target must be at most 10,000 points (not 10001)"),  # 10**23 overflowed the header
         ({"timer": 0}, "timer must be at least 1 second"),
         ({"timer": -5}, "timer must be at least 1 second, or none (not -5)"),  # it said "or None", a name the player never types
-        ({"timer": 3601}, "timer must be at most 3600 seconds (not 3601)"),  # 10**23 s was shown as 99999999999999991611392 s
+        ({"timer": 3601}, "timer must be at most 3,600 seconds (not 3601)"),  # 10**23 s was shown as 99999999999999991611392 s
         ({"void_stock": 11}, "void_stock must be between 0 and 10"),
         ({"void_stock": -1}, "void_stock must be between 0 and 10"),
         ({"next_dealer": "loser"}, "next_dealer must be one of alternate, winner"),

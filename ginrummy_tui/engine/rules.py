@@ -97,17 +97,17 @@ class Rules(WrittenWhenSet):
             if bonus < 0:
                 problems.append(f"{name} must not be negative (not {bonus})")
             elif bonus > MAX_BONUS:
-                problems.append(f"{name} must be at most {MAX_BONUS} points (not {bonus})")
+                problems.append(f"{name} must be at most {MAX_BONUS:,} points (not {bonus})")
         if self.target < 1:
             problems.append(f"target must be at least 1 (not {self.target})")
         elif self.target > MAX_TARGET:
-            problems.append(f"target must be at most {MAX_TARGET} points (not {self.target})")
+            problems.append(f"target must be at most {MAX_TARGET:,} points (not {self.target})")
         if self.next_dealer not in NEXT_DEALER_CHOICES:
             problems.append(f"next_dealer must be one of {', '.join(NEXT_DEALER_CHOICES)} (not {self.next_dealer!r})")
         if self.timer is not None and self.timer < 1:
             problems.append(f"timer must be at least 1 second, or none (not {self.timer})")
         elif self.timer is not None and self.timer > MAX_TIMER:
-            problems.append(f"timer must be at most {MAX_TIMER} seconds (not {self.timer})")
+            problems.append(f"timer must be at most {MAX_TIMER:,} seconds (not {self.timer})")
         if not 0 <= self.void_stock <= 10:
             problems.append(f"void_stock must be between 0 and 10 (not {self.void_stock})")
         if problems:
@@ -213,7 +213,7 @@ class Rules(WrittenWhenSet):
             else:
                 ok = isinstance(value, int) and not isinstance(value, bool)
             if not ok and key == "timer":  # 30.0 or 1e9 in a file: say what is wanted
-                raise ValueError(f"timer must be whole seconds, 1 to {MAX_TIMER}, or none (not {value!r})")
+                raise ValueError(f"timer must be whole seconds, 1 to {MAX_TIMER:,}, or none (not {value!r})")
             if not ok:
                 raise ValueError(f"bad value for rule {key!r}: {value!r}")
         rules = cls(**data)

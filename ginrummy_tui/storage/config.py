@@ -727,7 +727,8 @@ def timer_seconds(text: str, words: bool = True) -> int | None:
     seconds = whole_number(given)
     if seconds is None or not 0 <= seconds <= MAX_TIMER:
         off = "0 or none" if words else "0"
-        raise ValueError(f"1 to {MAX_TIMER} seconds, or {off} for no timer, not {said_value(given)}")
+        said = said_value(given) if seconds is None else str(seconds)  # a number said as a number, as a rule's
+        raise ValueError(f"must be 1 to {MAX_TIMER:,} seconds, or {off} for no timer (not {said})")
     return seconds or None
 
 

@@ -295,6 +295,13 @@ SHOWN_REASONS = 3
 room (at 46×21 eight reasons hid the field given the focus)."""
 
 
+def refused_name(label: str) -> str:
+    """A field's label as a refusal names it before its colon: in quotes where the label holds
+    a colon or a comma of its own ('"Void: stock down to": a whole number, please', not "Void:
+    stock down to: a whole number, please"), else as it is."""
+    return f'"{label}"' if ":" in label or "," in label else label
+
+
 def reasons_shown(reasons: list[str], ascii_only: bool = False) -> list[str]:
     """The lines under the form for the reasons a save was refused: every one, or
     the first ones and how many more there are (their rows are marked)."""
@@ -864,7 +871,7 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
                 try:
                     value = timer_seconds(widget.value, words=False) if name == "timer" else int(widget.value.strip())
                 except ValueError as exc:
-                    wrong[name] = f"{label}: {exc}" if name == "timer" else f"{label}: a whole number, please"
+                    wrong[name] = f"{refused_name(label)}: {exc}" if name == "timer" else f"{refused_name(label)}: a whole number, please"
                     continue
             changes[name] = value
         reason = ""
@@ -894,7 +901,7 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
             try:
                 base.with_options(**{name: changes[name]})
             except ValueError as exc:
-                refused.append((f"{label}: {str(exc).removeprefix(name + ' ')}", field))
+                refused.append((f"{refused_name(label)}: {str(exc).removeprefix(name + ' ')}", field))
         return refused
 
     def _pause_from_field(self, problems: list[Problem]) -> float | None:
