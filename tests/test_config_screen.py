@@ -497,7 +497,7 @@ async def test_every_choice_list_stays_on_its_labels_line_with_its_value_whole(t
         box = form.scrollable_content_region
         beside = set()
         values = {"preset": "multiplayer-1.5 (changed)", "rule-next_dealer": "Alternate every hand",
-                  "ai": "Standard", "theme": "catppuccin-macchiato"}
+                  "ai": "standard", "theme": "catppuccin-macchiato"}
         for row in screen.query(".row"):
             label, control = row.children
             assert isinstance(label, Label)
@@ -561,7 +561,7 @@ async def test_below_64_columns_two_blanks_part_each_choice_lists_label_from_its
         screen.query_one("#theme").value = "catppuccin-macchiato"
         await pilot.pause()
         form = screen.query_one("#settings")
-        values = {"preset": "standard", "rule-next_dealer": "Alternate every hand", "ai": "Standard",
+        values = {"preset": "standard", "rule-next_dealer": "Alternate every hand", "ai": "standard",
                   "theme": "catppuccin-macchiato"}
         for row in [row for row in screen.query(".row") if isinstance(row.children[1], Select)]:
             label, control = row.children
@@ -634,17 +634,17 @@ async def test_with_ascii_the_settings_boxes_and_arrows_are_ascii(tmp_path):
         screen = await open_settings(app, pilot)
         text = screen_text(app)
         assert text.isascii(), sorted({ch for ch in text if not ch.isascii()})
-        assert "Standard              v" in text and "] yes" in text and "] no" in text, text
+        assert "standard              v" in text and "] yes" in text and "] no" in text, text
         select = screen.query_one("#ai", Select)
         select.focus()
         await pilot.press("enter")  # the list open: its arrow points up
         await pilot.pause()
-        assert select.expanded and "Standard              ^" in screen_text(app)
+        assert select.expanded and "standard              ^" in screen_text(app)
     plan = prepare(args_for(tmp_path / "symbols"), ask=None)
     async with running(plan, size=(80, 40)) as (app, pilot):  # without: Textual's own
         await open_settings(app, pilot)
         text = screen_text(app)
-        assert "Standard              ▼" in text and "▌ yes" in text, text
+        assert "standard              ▼" in text and "▌ yes" in text, text
 
 
 async def test_the_ascii_setting_says_it_draws_everything_in_ascii(tmp_path):
@@ -712,7 +712,7 @@ async def test_an_open_choice_list_is_framed_in_lines_in_every_theme(tmp_path):
             assert frame[0] == "╭" + "─" * (box.width - 2) + "╮", "\n".join(frame)
             assert frame[-1] == "╰" + "─" * (box.width - 2) + "╯", "\n".join(frame)
             assert all(row[0] == row[-1] == "│" for row in frame[1:-1]), "\n".join(frame)
-            shown = {"ai": "Standard", "theme": str(select.value)}[fid]  # the choice in play, inside the frame
+            shown = {"ai": "standard", "theme": str(select.value)}[fid]  # the choice in play, inside the frame
             assert any(row[1:-1].strip().startswith(shown) for row in frame[1:-1]), "\n".join(frame)
             for theme in sorted(app.available_themes) if fid == "theme" else ():
                 app.theme = theme
@@ -1036,7 +1036,7 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
         # nothing changed on the form yet: a save of another setting leaves the match as it is
         # (it said "saved, the settings below deal it again", and the match stayed)
         assert line() == (
-            "The match in play: standard rules, to 100, opponent level Master. "
+            "The match in play: standard rules, to 100, opponent level master. "
             "Nobody has moved in it yet: a rule or the opponent changed below deals it again, once saved."
         )
         screen.query_one("#one-click").value = True
@@ -1049,14 +1049,14 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
         assert line().endswith("Nobody has moved in it yet: saved, the settings below deal it again."), line()
         screen.query_one("#ai").value = "master"
         await pilot.pause()
-        assert line() == "The match in play: standard rules, to 100, opponent level Master, as set below."
+        assert line() == "The match in play: standard rules, to 100, opponent level master, as set below."
     custom = tmp_path / "custom"
     plan = prepare(args_for(custom, rule=["knock_limit=7", "big_gin=yes"]), ask=None)
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         assert line() == (
             "The match in play: standard rules (changed: knock limit 7, big gin allowed), to 100, "
-            "opponent level Standard, as set below."
+            "opponent level standard, as set below."
         )
         screen.query_one("#rule-knock_limit").value = "10"
         screen.query_one("#rule-gin_bonus").value = "30"
@@ -1064,7 +1064,7 @@ async def test_the_line_on_the_match_in_play_names_its_opponent_and_its_own_rule
         # nobody has moved in it yet: saved, they deal it again ("for your next match" said otherwise)
         assert line() == (
             "The match in play: standard rules (changed: knock limit 7, big gin allowed), to 100, "
-            "opponent level Standard; gin bonus 25. Nobody has moved in it yet: saved, the settings below deal it "
+            "opponent level standard; gin bonus 25. Nobody has moved in it yet: saved, the settings below deal it "
             "again."
         )
         await pilot.press("ctrl+s")  # nothing asked: nobody has moved
@@ -1513,23 +1513,23 @@ async def test_every_value_of_the_form_starts_in_one_column_at_every_width(monke
             if isinstance(value, Select) and value.id != "preset":
                 line = lines[value.region.y][value.region.x : value.region.right]
                 assert line.strip(" ▼") == value.selection or line.strip(" ▼") == {
-                    "rule-next_dealer": "Alternate every hand", "ai": "Standard"}[str(value.id)], (size, line)
+                    "rule-next_dealer": "Alternate every hand", "ai": "standard"}[str(value.id)], (size, line)
         assert len(set(columns.values())) == 1, (size, columns)
         assert "mouse" in columns
 
 
 async def test_the_form_says_which_values_come_from_the_command_line_for_this_run(tmp_path):
-    """gin-tui --ai easy --pause 0.2: the form showed "Opponent level Easy", and Ctrl+S
-    after another change kept the saved Standard, with nothing on the form to say so."""
+    """gin-tui --ai easy --pause 0.2: the form showed "Opponent level easy", and Ctrl+S
+    after another change kept the saved standard, with nothing on the form to say so."""
     (tmp_path / "settings.json").write_text(json.dumps({"ai": "expert", "pause": 0.5}))
     plan = prepare(args_for(tmp_path, ai="easy", pause=0.2), ask=None)
     async with running(plan) as (app, pilot):
         screen = await open_settings(app, pilot)
         said = " ".join(str(screen.query_one("#run-only").render()).split())
         assert said == (
-            "From the command line, for this run: opponent level Easy (saved: Expert); computer's pause "
-            "0.2 s (saved: 0.5 s). Ctrl+S saves only what you change here. To save opponent level Easy, "
-            "choose Easy again in Opponent level."
+            "From the command line, for this run: opponent level easy (saved: expert); computer's pause "
+            "0.2 s (saved: 0.5 s). Ctrl+S saves only what you change here. To save opponent level easy, "
+            "choose easy again in Opponent level."
         )
 
 
@@ -1572,7 +1572,7 @@ async def test_a_target_from_the_command_line_is_said_as_a_target(tmp_path):
         line = " ".join(str(screen.query_one("#run-only").render()).split())
         assert line.startswith("From the command line, for this run: standard rules, to 10 (saved: standard rules, to 100).")
         match = " ".join(str(screen.query_one("#match-rules").render()).split())
-        assert match.startswith("The match in play: standard rules, to 10, opponent level Standard"), match
+        assert match.startswith("The match in play: standard rules, to 10, opponent level standard"), match
 
 
 async def test_a_rule_changed_in_the_form_is_not_said_to_come_from_the_command_line(tmp_path):
@@ -1984,7 +1984,7 @@ async def test_a_preset_given_with_rules_chosen_again_in_f2_is_saved_for_the_nex
         said = " ".join(str(screen.query_one("#run-only").render()).split())
         assert said.endswith(
             "(classic is for this run). To save one of them, choose it again in its list (classic in Rules preset, "
-            "Easy in Opponent level, gruvbox in Theme)."
+            "easy in Opponent level, gruvbox in Theme)."
         ), said
         assert not screen.unsaved()
         # classic, shown as "classic (changed)" with --rule knock_limit=7 (the list's last row)
@@ -2098,7 +2098,7 @@ async def test_a_field_not_used_is_passed_by_and_takes_no_typing(tmp_path):
 @pytest.mark.parametrize("size", [(46, 21), (50, 22), (60, 21), (80, 24)])
 async def test_the_form_opens_at_its_heading_with_the_command_line_s_choices(tmp_path, size):
     """gin-tui --ai easy --pause 0 --rule big_gin=true at 46x21: F2 opened partway down its
-    words ("rules, to 100); opponent level Easy" first), its heading shown only after PageUp."""
+    words ("rules, to 100); opponent level easy" first), its heading shown only after PageUp."""
     plan = prepare(args_for(tmp_path, ai="easy", pause=0.0, rule=["big_gin=true"]), ask=None)
     async with running(plan, size=size) as (app, pilot):
         screen = await open_settings(app, pilot)

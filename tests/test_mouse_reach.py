@@ -224,7 +224,7 @@ async def open_f2(app, pilot, size: tuple[int, int]) -> SettingsScreen:
 @pytest.mark.parametrize("field", ["#preset", "#rule-knock_limit", "#rule-gin_bonus", "#ai", "#pause", "#theme"])
 async def test_a_click_on_any_settings_name_gives_its_field_the_focus_and_changes_nothing(field):
     """At 120x40 a click on "Rules preset" or "Knock limit (deadwood)", or in the blank columns
-    after the name, just left of "10" or "Expert", did nothing: only a yes-or-no setting's name
+    after the name, just left of "10" or "expert", did nothing: only a yes-or-no setting's name
     did.  Any name gives its field the focus (its row marked ▶); a list stays shut, a value as it was."""
     from textual.widgets import Select
 

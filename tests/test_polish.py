@@ -290,14 +290,14 @@ async def test_settings_show_the_matchs_own_rules_beside_the_next_matchs(tmp_pat
     async with settings_open_in(tmp_path, new_game(okla, seed=2)) as (app, pilot):
         line = str(app.screen.query_one("#match-rules").render())
         assert line == (
-            "The match in play: oklahoma rules, to 150, opponent level Standard. "
+            "The match in play: oklahoma rules, to 150, opponent level standard. "
             "The settings below are for your next match."
         )
         assert "Rules for your next match" in screen_text(app)
 
 
 async def test_the_line_on_the_match_in_play_does_not_repeat_oklahoma_as_a_bare_option(tmp_path):
-    # "The match in play: oklahoma rules, to 150, opponent level Standard; undercut bonus 25;
+    # "The match in play: oklahoma rules, to 150, opponent level standard; undercut bonus 25;
     # oklahoma.": the rules' name said again, as an option's
     import json
 
@@ -310,7 +310,7 @@ async def test_the_line_on_the_match_in_play_does_not_repeat_oklahoma_as_a_bare_
     async with settings_open_in(tmp_path, new_game(PRESETS["oklahoma"].with_options(target=150), seed=2)) as (app, _):
         line = " ".join(str(app.screen.query_one("#match-rules").render()).split())
     assert line == (
-        "The match in play: oklahoma rules, to 150, opponent level Standard; undercut bonus 25. "
+        "The match in play: oklahoma rules, to 150, opponent level standard; undercut bonus 25. "
         "The settings below are for your next match."
     )
     # a match of standard rules beside an Oklahoma next match: the option named as on the form
@@ -390,12 +390,12 @@ async def test_the_match_in_play_line_follows_the_form_as_it_is_edited(tmp_path)
         def line() -> str:
             return str(app.screen.query_one("#match-rules").render())
 
-        same = "The match in play: standard rules, to 100, opponent level Standard, as set below."
+        same = "The match in play: standard rules, to 100, opponent level standard, as set below."
         assert line() == same
         await pilot.press("tab", "backspace", "backspace", "7")  # the knock limit
         await pilot.pause()
         assert line() == (
-            "The match in play: standard rules, to 100, opponent level Standard; knock limit 10. "
+            "The match in play: standard rules, to 100, opponent level standard; knock limit 10. "
             "The settings below are for your next match."
         )
         await pilot.press("backspace", "1", "0")

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from ..host import GinHost
 
 
-LEVEL_LABELS = (("easy", "Easy"), ("standard", "Standard"), ("expert", "Expert"), ("master", "Master"))
+LEVEL_LABELS = (("easy", "easy"), ("standard", "standard"), ("expert", "expert"), ("master", "master"))
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "Winner of the hand"))
 CUSTOM = "custom"
 """The preset field's choice while the options on the form differ from the preset's
@@ -146,8 +146,8 @@ def narrow_terminal_words(encoding: str) -> str:
 def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False, narrow: str | None = None) -> str:
     """What the form shows from the command line, for this run only, beside what
     the settings file keeps ("From the command line, for this run: opponent level
-    Easy (saved: Standard). Ctrl+S saves only what you change here. To save
-    opponent level Easy, choose Easy again in Opponent level."), a number kept with its unit
+    easy (saved: standard). Ctrl+S saves only what you change here. To save
+    opponent level easy, choose easy again in Opponent level."), a number kept with its unit
     and "to" with the target (:func:`~ginrummy_tui.engine.words.together`); "" when the form shows
     the saved settings.  A choice picked in its list is the player's, the one
     shown too (:attr:`SettingsScreen.picked`).  In a browser tab (``one_tab``) the
