@@ -146,3 +146,23 @@ def _undercut_hand():
     s = rig("AS 2S 3S 7H 7D 7C 9C TC JC 8D", "KH KD KS QH QD QS JH JD JS 3H", stock_top="5D",
             discard="6S", phase="draw", current=0)
     return apply(apply(s, parse_action("draw stock")), parse_action("knock 8D"))
+
+
+def test_a_void_hand_is_told_with_a_capital_and_its_points_once():
+    """"Hand 1: void — the stock ran down to 2 cards. Nobody scores." began in lower case, where
+    every other headline begins with a capital, and "No points this hand." under it said it again."""
+    from rich.console import Console, Group
+
+    from ginrummy_tui.tui.screens.summary_screen import summary_lines
+
+    from .engine_helpers import rig
+
+    s = rig("AS 2S 3S 7H 7D 7C 9C KC QH KD", "4S 5S 7S QC JC 2H 3H 4H 4D AD", stock_size=3,
+            phase="draw", current=0)
+    s = apply(apply(s, parse_action("draw stock")), parse_action("discard KD"))
+    assert s.result.kind == "void"
+    assert _head(s, 0) == "Hand 1: Void — the stock ran down to 2 cards."
+    console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(Group(*summary_lines(view(s, 0), "Computer (master)").lines))
+    text = console.export_text()
+    assert "No points this hand." in text and "Nobody scores" not in text, text

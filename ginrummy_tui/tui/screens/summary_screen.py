@@ -184,7 +184,8 @@ def summary_lines(
     kind = res.kind
     hand = f"Practice of hand {v.hand_no}" if match is not None or practice else f"Hand {v.hand_no}"
     if kind == EndKind.VOID:
-        head.append(f"{hand}: void — the stock ran down to {counted(v.rules.void_stock, 'card')}. Nobody scores.")
+        # capitalised as every headline is; "no points" said once, on the points' line below
+        head.append(f"{hand}: Void — the stock ran down to {counted(v.rules.void_stock, 'card')}.")
     elif kind == EndKind.TIMEOUT:
         head.append(f"{hand}: {timeout_words(v, names)}")
     else:
