@@ -60,18 +60,20 @@ async def test_enter_right_after_the_end_of_a_hand_or_the_result_is_held_back():
         assert isinstance(app.screen, SummaryScreen)
         await press(app, pilot, "enter")  # at once, as the knock's key came
         assert isinstance(app.screen, SummaryScreen)
-        assert said_under(app) == "⏎ held back, the hand has just ended: ⏎ again goes on."
-        for key in ("space", "n"):
+        assert said_under(app) == "The hand has just ended: press ⏎ again to go on."
+        for key, name in (("space", "Space"), ("n", "n")):
             now[0] += 0.2
             await press(app, pilot, key)
             assert isinstance(app.screen, SummaryScreen), key
+            # it said "Space held back, the hand has just ended: Space again goes on."
+            assert said_under(app) == f"The hand has just ended: press {name} again to go on.", key
         now[0] += 0.5
         await press(app, pilot, "enter")
         assert isinstance(app.screen, MatchOverScreen)
         await press(app, pilot, "enter")  # the second of a double press
         assert isinstance(app.screen, MatchOverScreen)
         said = said_on_the_result(app)
-        assert said == "⏎ held back, the result has just come up: ⏎ again starts a new match.", said
+        assert said == "The result has just come up: press ⏎ again to start a new match.", said
         await held_on_the_result(app, pilot, now, 20, 0.035)  # repeats 35 ms apart, well past the guard's time
         await pressed_again(app, pilot, now, 0.3, "n")
 
@@ -147,7 +149,7 @@ async def test_enter_in_the_same_burst_as_the_knock_is_held_back():
             app.post_message(events.Key(key, character))
         await settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen), app.screen
-        assert said_under(app) == "⏎ held back, the hand has just ended: ⏎ again goes on."
+        assert said_under(app) == "The hand has just ended: press ⏎ again to go on."
         now[0] += 0.6
         for key, character in (("enter", "\r"), ("enter", "\r")):  # the result, and a second ⏎ at once
             app.post_message(events.Key(key, character))
@@ -169,7 +171,7 @@ async def test_a_key_held_back_leaves_a_tall_end_of_a_hand_on_its_headline():
         await press(app, pilot, "enter")
         await pilot.pause(0.2)
         assert isinstance(app.screen, SummaryScreen)
-        assert said_under(app).startswith("⏎ held back")  # said, under the summary
+        assert said_under(app).startswith("The hand has just ended: press ⏎ again")  # said, under the summary
         assert "Hand 5: You knocked with K♦." in screen_text(app)  # not scrolled to: the headline in sight
         await press(app, pilot, "x")  # a key that does nothing here is scrolled to, as before
         await pilot.pause(0.2)
@@ -409,9 +411,9 @@ async def test_a_click_held_back_is_said_a_click():
         await pilot.click(KeyBar, offset=(span[0], row))
         await settle(app, pilot)
         assert isinstance(app.screen, SummaryScreen)
-        assert said_under(app) == "A click held back, the hand has just ended: a click again goes on."
+        assert said_under(app) == "The hand has just ended: click again to go on."
         await press(app, pilot, "enter")
-        assert said_under(app) == "⏎ held back, the hand has just ended: ⏎ again goes on."
+        assert said_under(app) == "The hand has just ended: press ⏎ again to go on."
         now[0] += 1.0
         await pilot.click(KeyBar, offset=(span[0], row))
         await settle(app, pilot)

@@ -455,7 +455,7 @@ async def test_enter_typed_with_the_knock_is_said_held_back_on_the_end_of_the_ha
                 await until_app(pilot, lambda: isinstance(app.screen, SummaryScreen))
                 line = app.screen.query_one("#summary-said")
                 await until_app(pilot, lambda: line.display)
-                assert " ".join(str(line.render()).split()) == "⏎ held back, the hand has just ended: ⏎ again goes on."
+                assert " ".join(str(line.render()).split()) == "The hand has just ended: press ⏎ again to go on."
                 assert isinstance(app.screen, SummaryScreen)
 
 

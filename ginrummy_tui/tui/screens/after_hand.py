@@ -72,10 +72,10 @@ class AfterHandScreen(StyledOnce, Screen):
 
     OVER: ClassVar[tuple[str, str]] = ("this hand is over", "m lists every turn of it")
     """What is over here, and where its turns are, for the words of h and l."""
-    ENDED: ClassVar[str] = "the hand has just ended"
+    ENDED: ClassVar[str] = "The hand has just ended"
     """What has just happened, for the words of a key that goes on held back (:meth:`held_back`)."""
-    AGAIN: ClassVar[str] = "goes on"
-    """What the key held back does when pressed again."""
+    AGAIN: ClassVar[str] = "go on"
+    """What the key held back does when pressed again ("press ⏎ again to go on")."""
 
     _go_on_from: float | None = None
     """The time (the app's clock, ``now``) from which the keys that go on are taken: the app's
@@ -206,11 +206,11 @@ class AfterHandScreen(StyledOnce, Screen):
         a click on its entry, the second click of a double click on "⏎ Next hand", which was
         said "⏎ held back" to a player who had pressed no key."""
         if clicked:
-            self.say(f"A click held back, {self.ENDED}: a click again {self.AGAIN}.", scroll=False)
+            self.say(f"{self.ENDED}: click again to {self.AGAIN}.", scroll=False)
             return
         name = {"enter": self._enter, "space": "Space"}.get(key, key)
         # at 46x21 the end of a hand scrolled down to these words, its headline out of sight
-        self.say(f"{name} held back, {self.ENDED}: {name} again {self.AGAIN}.", scroll=False)
+        self.say(f"{self.ENDED}: press {name} again to {self.AGAIN}.", scroll=False)
 
     @staticmethod
     def _scrolls_nothing(node: DOMNode, action: str) -> bool:

@@ -151,8 +151,8 @@ class MatchOverScreen(AfterHandScreen):
     review, a replay of its deal, its turns).  Space, which goes on from the end of a hand, says
     here that it does nothing (:meth:`action_space`)."""
     OVER = ("the match is over", "m lists every turn of its last hand")
-    ENDED = "the result has just come up"
-    AGAIN = "starts a new match"
+    ENDED = "The result has just come up"
+    AGAIN = "start a new match"
 
     def __init__(
         self,

@@ -9,7 +9,7 @@ from textual.app import App
 
 class ClickedKey(events.Key):
     """A key pressed by a click on its entry, not on the keyboard: where a screen says
-    what happened to it, it says a click ("A click held back", not "⏎ held back")."""
+    what happened to it, it says a click ("click again to go on", not "press ⏎ again")."""
 
 
 ClickedKey.handler_name = events.Key.handler_name
