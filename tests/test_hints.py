@@ -164,8 +164,8 @@ def test_reason_for_taking_the_upcard_names_the_meld_and_the_deadwood():
     # chances after, and show the computer what you collect", which took three lines at 80 columns;
     # never "show what you collect", which did not say to whom
     assert passed == (
-        f"Pass on the upcard: 7♦ would lower your deadwood from 72 to 48 (a blind draw: about {blind}) "
-        "but gain less later; the computer sees what you take."
+        f"Pass on the upcard: taking 7♦ would lower your deadwood from 72 to 48 (a blind draw: about {blind}) "
+        "but gain less later; the computer sees it."
     )
     assert prompt_lines(passed) == 2
 
@@ -1046,7 +1046,7 @@ def test_on_the_second_upcard_offer_the_reason_weighs_the_draw_after_the_other_p
     assert (v.current, v.passes, v.upcard) == (0, 1, parse_cards("6H")[0])
     h = hint(v)
     assert h.action == parse_action("pass")
-    assert h.reason == "Pass on the upcard: 6♥ would lower your deadwood from 44 to 40; your draw after the computer's turn: about 39."
+    assert h.reason == "Pass on the upcard: taking 6♥ would lower your deadwood from 44 to 40; your draw after the computer's turn: about 39."
     took = explain(v, parse_action("take upcard"), opponent_name="Computer (master)")
     assert took == "Take the upcard 6♥: deadwood from 44 to 40; your draw after Computer (master)'s turn: about 39, but 6♥ does better on later draws."
     assert "blind" not in h.reason + took
@@ -1667,9 +1667,9 @@ def test_a_pass_on_the_upcard_says_to_whom_taking_it_shows_what_you_collect():
     for name in ("the computer", "Ann"):
         reasons = [explain(v, parse_action("pass"), opponent_name=name, room=room) for room in (76, 116, 200)]
         for reason in reasons:
-            assert reason.startswith("Pass on the upcard: 7♦ would "), reason
+            assert reason.startswith("Pass on the upcard: taking 7♦ would "), reason
             assert "show what you collect" not in reason, reason
-        assert any(f"show {name} what you collect" in r or f"{name} sees what you take" in r for r in reasons), reasons
+        assert any(f"show {name} what you collect" in r or f"{name} sees" in r for r in reasons), reasons
 
 
 def _master_position(name: str):
@@ -1737,3 +1737,17 @@ def test_where_only_gin_ends_a_hand_no_hint_speaks_of_a_chance_to_knock():
             s = apply(s, bot.choose(v))
     assert len(reasons) > 20
     assert not [r for r in reasons if "knock" in r], [r for r in reasons if "knock" in r]
+
+
+def test_a_hint_to_draw_from_the_stock_names_the_discard_as_a_card_taken():
+    """"Draw from the stock: K♠ would not lower your deadwood (64)" read as if K♠ were a card
+    of the stock, where it is the top of the discard pile: it says "taking K♠"."""
+    s = new_game(seed=1)
+    s = apply(apply(s, Action(Kind.PASS)), Action(Kind.PASS))
+    s = apply(s, Action(Kind.DRAW_STOCK))
+    s = apply(s, next(a for a in view(s, s.current).legal_actions if a.kind == Kind.DISCARD))
+    v = view(s, s.current)
+    assert str(v.upcard) in ("KS", "K♠")
+    for room in (76, 116, 200):
+        reason = explain(v, parse_action("draw stock"), room=room)
+        assert reason.startswith("Draw from the stock: taking K♠ would not lower your deadwood (64); "), reason

@@ -637,7 +637,7 @@ def test_the_review_of_a_second_upcard_offer_weighs_the_draw_after_the_other_pla
     r = review_moves(steps, 0, samples=8)
     took = next(m for m in r.mistakes if m.played == parse_action("take upcard"))
     assert took.suggested == parse_action("pass")
-    assert took.reason == "Pass on the upcard: 6♥ would lower your deadwood from 44 to 40; your draw after the computer's turn: about 39."
+    assert took.reason == "Pass on the upcard: taking 6♥ would lower your deadwood from 44 to 40; your draw after the computer's turn: about 39."
 
 
 # The computer takes the upcard 6♦, holding 6♠ 6♣; the player, holding 5♦ and 7♦

@@ -688,28 +688,30 @@ def _explain(
         said, short = _blind_words(view, name)
         if after >= now:
             return _fitting([
-                f"{head}: {lab(up)} would not lower your deadwood ({now}); {said} about {_beside(blind, now)}.",
-                f"{head}: {lab(up)} would not lower your deadwood ({now}); {short} about {_beside(blind, now)}.",
+                f"{head}: taking {lab(up)} would not lower your deadwood ({now}); {said} about {_beside(blind, now)}.",
+                f"{head}: taking {lab(up)} would not lower your deadwood ({now}); {short} about {_beside(blind, now)}.",
             ])
         if blind <= after:
             return _fitting([
-                f"{head}: {lab(up)} would bring your deadwood from {now} to {after}, "
+                f"{head}: taking {lab(up)} would bring your deadwood from {now} to {after}, "
                 f"and {said} about {_beside(blind, after)}.",
-                f"{head}: {lab(up)} would lower your deadwood from {now} to {after}; {short} about {_beside(blind, after)}.",
+                f"{head}: taking {lab(up)} would lower your deadwood from {now} to {after}; {short} about {_beside(blind, after)}.",
             ])
         figure = _beside(blind, after)
         return _fitting([
-            f"{head}: {lab(up)} would bring your deadwood from {now} to {after} ({short} about {figure}), "
+            f"{head}: taking {lab(up)} would bring your deadwood from {now} to {after} ({short} about {figure}), "
             f"but leave a hand with less to gain from later draws, and show {name} what you collect.",
-            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            f"{head}: taking {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
             f"but leave less to gain from later draws and show {name} what you collect.",
-            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            f"{head}: taking {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
             f"but gain less later and show {name} what you collect.",
-            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            f"{head}: taking {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
             f"but gain less later; {name} sees what you take.",
-            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            f"{head}: taking {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            f"but gain less later; {name} sees it.",
+            f"{head}: taking {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
             "but gain less later.",
-            f"{head}: {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
+            f"{head}: taking {lab(up)} would lower your deadwood from {now} to {after} ({short} about {figure}) "
             "but leave less to gain from later draws.",
         ])
     words = str(action)
