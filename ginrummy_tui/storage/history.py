@@ -248,17 +248,20 @@ def pack_play(moves: str | None, extras: str | None, fixes: str | None = None) -
     return zlib.compress(text.encode("utf-8"), 6)
 
 
-def unpack_play(data: bytes | None) -> tuple[str | None, str | None, str | None]:
+def unpack_play(data: bytes | None, *, checked: bool = True) -> tuple[str | None, str | None, str | None]:
     """The moves, details and fixes of :func:`pack_play`'s data (:class:`_Unsound`
-    where it is not what that gives: details or fixes that are not a JSON object)."""
+    where it is not what that gives: details or fixes that are not a JSON object);
+    ``checked`` False leaves the details and fixes to be checked where they are
+    parsed (:func:`_hand_record`), not parsed twice."""
     if data is None:
         return None, None, None
     parts = zlib.decompress(data).decode("utf-8").split("\n", 2)
     if len(parts) != 3:
         raise _Unsound("a hand's stored data is not in its form")
     first, extras, fixes = parts
-    _json_object(extras or None, "a hand's stored details")
-    _json_object(fixes or None, "a hand's stored details")
+    if checked:
+        _json_object(extras or None, "a hand's stored details")
+        _json_object(fixes or None, "a hand's stored details")
     return (first[1:] if first.startswith("m") else None), (extras or None), (fixes or None)
 
 
@@ -426,13 +429,14 @@ def _hand_from_cols(cols) -> dict[str, Any]:
 
 def _hand_record(cols, moves: str | None, extras: str | None, fixes: str | None) -> dict[str, Any]:
     entry = _hand_from_cols(cols)
-    if fixes:
-        fixed = json.loads(fixes)
+    fixed = _json_object(fixes or None, "a hand's stored details")
+    if fixed:
         for k in fixed.pop("-absent", ()):
             entry.pop(k, None)
         entry.update(fixed)
-    if extras:
-        entry.update(json.loads(extras))
+    more = _json_object(extras or None, "a hand's stored details")
+    if more:
+        entry.update(more)
     if moves is not None and "moves" not in entry:
         entry["moves"] = decode_moves(moves)
     return entry
@@ -1400,7 +1404,7 @@ class History:
         def moves(row: tuple) -> dict[int, list[dict[str, Any]] | None]:
             out: dict[int, list[dict[str, Any]] | None] = {}
             for h in self._hands(row[0]):
-                hand_moves = _hand_record(h[:10], *unpack_play(h[10])).get("moves")
+                hand_moves = _hand_record(h[:10], *unpack_play(h[10], checked=False)).get("moves")
                 out[h[0]] = hand_moves if isinstance(hand_moves, list) else None
             return out
 
@@ -1411,7 +1415,7 @@ class History:
         and what :func:`_stored` turns into :class:`BadRecord`)."""
         hands = self._hands(row[0])
         record = self._record_head(row)
-        record["hands"] = [_hand_record(h[:10], *unpack_play(h[10])) for h in hands]
+        record["hands"] = [_hand_record(h[:10], *unpack_play(h[10], checked=False)) for h in hands]
         return record
 
     def _record_head(self, row: tuple, with_rules: bool = True) -> dict[str, Any]:
