@@ -898,3 +898,69 @@ async def test_the_quit_question_in_a_deal_played_again_in_a_seed_practice_says_
             assert app.screen.note == f"{practice}: your match resumes where it was the next time you start gin-tui."
         else:
             assert app.screen.note == f"{practice}: the next time you start gin-tui, a new match begins."
+
+
+async def _one_move_by_keys(app, pilot) -> None:
+    """The player's first move of the deal on the table, by the keys a player presses."""
+    from ginrummy_tui.storage.store import player_moved
+    from ginrummy_tui.tui.widgets.hand import KEYS, HandView
+
+    from .test_replay_app import KEY_OF
+
+    chooser = get_opponent("standard", 0)
+    for _ in range(20):
+        await settle(app, pilot)
+        if player_moved(app.session.state):
+            return
+        v = app.session.view()
+        assert v.current == 0 and v.phase in ("upcard", "draw", "discard")
+        a = chooser.choose(v)
+        if a.kind in KEY_OF:
+            await pilot.press(KEY_OF[a.kind])
+        else:
+            await pilot.press(KEYS[app.table.query_one(HandView).cards.index(a.card)], "enter")
+    raise AssertionError("no move made")
+
+
+@pytest.mark.parametrize("between_hands", [False, True], ids=["mid-deal", "between-hands"])
+async def test_a_practice_deal_quit_on_purpose_is_not_kept_nor_told_of_by_the_next_practice(tmp_path, between_hands):
+    """gin-tui --seed 7 --hand 3, a move, q, y: the question said that the practice deal does not
+    count and that the match resumes where it was, yet replay.json stayed, and the next practice
+    said "The practice deal left unfinished last time was set aside (kept in .../archive/...json)",
+    one file more in archive/ each time. Quit on purpose, it is neither kept nor told of; one left by
+    a kill is still set aside, saying so (test_replay)."""
+    _match_saved(tmp_path)
+    plan = prepare(args_for(tmp_path, seed=7, hand=3, ai="standard"), ask=never_asked)
+    app = build_app(plan, pause=0)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            if between_hands:  # hand 3 played out, then a move of hand 4
+                await _play_by_keys(app, pilot, get_opponent("standard", 0))
+                await settle(app, pilot)
+                await pilot.press("enter")
+                await settle(app, pilot)
+                assert app.session.view().hand_no == 4
+            await _one_move_by_keys(app, pilot)
+            assert (tmp_path / "replay.json").exists()  # saved after every move, as ever
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmQuit)
+            await pilot.press("y")
+            await pilot.pause()
+    finally:
+        plan.close()
+    assert not (tmp_path / "replay.json").exists()
+    assert not list(tmp_path.glob("abandoned-*")) and not list((tmp_path / "archive").glob("*.json"))
+    if between_hands:  # its record, with hand 3 in it, is marked given up, as the next practice marked it
+        import sqlite3
+
+        with contextlib.closing(sqlite3.connect(tmp_path / "history.sqlite3")) as db:
+            assert db.execute("SELECT abandoned, finished FROM matches WHERE replay = 1").fetchall() == [(1, 0)]
+    again = prepare(args_for(tmp_path, seed=7, hand=3, ai="standard", rules="classic"), ask=never_asked)
+    try:
+        again.after_first_frame()
+    finally:
+        again.close()
+    assert not any("left unfinished" in note or "set aside" in note for note in again.notes), again.notes
+    assert (tmp_path / "current.json").exists()  # the player's own match, untouched

@@ -136,6 +136,11 @@ class Keeper(_TellsBusy):
         """The records, made in order without the game ever waiting for the database."""
         self.unwritten = False
         """Records were left unwritten at exit (:meth:`finish_records`)."""
+        self.given_up = False
+        """The practice deal kept here (:attr:`replay`) was quit on purpose, the player told
+        that it is not taken up again: at exit its record is marked abandoned and its save
+        removed (:meth:`leave_finished`), where it stayed for the next practice to set it
+        aside in ``archive/`` and say so."""
         self.unrecorded: dict[str, str] = {}
         """The matches (by id) whose last record failed for another reason than a
         busy database (a full disk, a history that cannot be used), with the
@@ -582,6 +587,16 @@ class Keeper(_TellsBusy):
 
             self._write("this hint will be counted", count, now=False)  # the app shows the hint at once
 
+    def give_up_practice(self) -> None:
+        """The player quits the practice deal kept here on purpose (``q``), told that it is
+        not taken up again: its record is marked abandoned now, as the next practice did
+        when it found the deal in its slot, and the save leaves the slot at exit
+        (:meth:`leave_finished`).  Nothing for a match of the player's own."""
+        if not self.replay or self.state is None or self.state.over or self.store.held is not None:
+            return
+        self.given_up = True
+        self.abandon()
+
     def abandon(self) -> None:
         """The unfinished match is given up (a new match replaces it)."""
         if self.record and self.state is not None:
@@ -627,7 +642,14 @@ class Keeper(_TellsBusy):
         is not (the history database stayed busy, or its write failed: a full
         disk), the save stays for the next start to write it; and so it does
         while its result may not have been seen (:attr:`result_unseen`), for
-        the next start to show it."""
+        the next start to show it.  A practice deal quit on purpose (:meth:`give_up_practice`)
+        leaves it too, once its record is marked abandoned: kept, it was set aside by the next
+        practice, which said so, though the player had been told it is not taken up again."""
+        if self.given_up and self.state is not None and not self.state.over:
+            # a practice deal quit on purpose: nothing to take up, once its record says it was given up
+            if not self.writes.pending() and not self.unwritten and self.match_id not in self.unrecorded:
+                self.store.remove()
+            return
         if self.keep_finished or self.result_unseen:  # its result shown again at the next start
             return
         if self.state is None or not self.state.over or self.writes.pending():

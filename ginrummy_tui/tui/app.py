@@ -1887,7 +1887,17 @@ class GinApp(App):
         if self.context.one_tab:
             self.action_quit_game()
             return
+        self._give_up_practice()
         self.exit()
+
+    def _give_up_practice(self) -> None:
+        """The player quits a practice deal (``--seed N --hand K``) on purpose, told that it
+        is not taken up again: it is not kept for a later start to set aside and tell of
+        (:meth:`~ginrummy_tui.session.keeper.Keeper.give_up_practice`).  One left by a crash
+        or a kill stays in its slot, for the next practice to set aside, saying so."""
+        keeper = self.context.keeper
+        if keeper is not None and keeper.replay:
+            keeper.give_up_practice()
 
     def quit_asks(self) -> bool:
         """True when q would ask before quitting: in the middle of a hand (in a browser
@@ -1917,6 +1927,7 @@ class GinApp(App):
         from .screens.settings_screen import SettingsScreen
 
         if not self.quit_asks():
+            self._give_up_practice()
             self.exit()
             return
         if self.too_small:
@@ -1941,6 +1952,7 @@ class GinApp(App):
             if question.save_first and editing is not None and not editing.save_before_quit():
                 return  # the settings screen says why they cannot be saved
             self._settings_answered = editing is not None
+            self._give_up_practice()
             self.exit()
 
         from .practice import practice_banner, practice_home, practice_quit_note, practised_match
