@@ -717,3 +717,39 @@ async def test_the_list_of_turns_says_where_more_turns_are_out_of_sight():
         await _settle(app, pilot)
         text = screen_text(app)
         assert "more above" not in text and "more below: ↓/PgDn" in text, text
+
+
+async def test_the_list_of_turns_at_its_last_turn_stays_there_when_the_terminal_shrinks():
+    """At 80x24 the list of turns of hand 3 of seed 7 (9 turns) showed them all, down to " 9
+    Computer  drew from stock, threw 6♦ to knock"; made 46x21, it still began at turn 1 and
+    stopped at turn 8, "more below: ↓/PgDn", the last turn out of sight. At its last turn, it
+    stays there, as it opens at that size; scrolled up, it stays where it was."""
+    from ginrummy_tui.engine.replay import hand_of_match
+    from ginrummy_tui.tui.screens.moves_screen import MovesScreen
+
+    s = hand_of_match(7, 3)
+    bot = get_opponent("standard", 0)
+    while s.phase in ("upcard", "draw", "discard"):
+        s = apply(s, bot.choose(view(s, s.current)))
+    app = make_app(state=s, pause=0, ai="standard")
+    async with app.run_test(size=(80, 40), notifications=True) as pilot:
+        await _settle(app, pilot)
+        await pilot.press("m")
+        await _settle(app, pilot)
+        assert isinstance(app.screen, MovesScreen)
+        text = screen_text(app)
+        assert "more below" not in text and "more above" not in text, text  # every turn shows
+        assert "to knock" in text and "Esc: back" in text, text
+        await pilot.resize_terminal(46, 21)
+        await _settle(app, pilot)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "more below" not in text and "more above: ↑/PgUp" in text, text
+        assert "to knock" in text and "Esc: back" in text, text  # the last turn, and what ends the list
+        await pilot.press("home")  # scrolled up: a resize keeps it there
+        await _settle(app, pilot)
+        await pilot.resize_terminal(47, 21)
+        await _settle(app, pilot)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "more above" not in text and "more below: ↓/PgDn" in text, text

@@ -48,15 +48,36 @@ class MovesScreen(StyledOnce, TableOnly, ModalScreen):
         yield TableOnlyLine()
         yield KeyBar()
 
+    at_end = True
+    """The list shows its last turn (it opens there): a new size keeps it there (:meth:`_keep_end`)."""
+
     def on_mount(self) -> None:
         frame = self.query_one("#moves-box", VerticalScroll)
-        self.watch(frame, "scroll_y", self._show_more)
-        self.watch(frame, "virtual_size", self._show_more)  # a turn more, or a size that wraps them otherwise
+        self.watch(frame, "scroll_y", self._scrolled)
+        self.watch(frame, "virtual_size", self._resized)  # a turn more, or a size that wraps them otherwise
+        self.watch(frame, "size", self._resized)
         self._follow()
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._give_way_to_log)
-        self.call_after_refresh(self._show_more)
+        self.call_after_refresh(self._resized)
+
+    def _scrolled(self) -> None:
+        """Scrolled (by the player, or to the end): whether the last turn shows is kept."""
+        frame = self.query_one("#moves-box", VerticalScroll)
+        self.at_end = frame.scroll_y >= frame.max_scroll_y
+        self._show_more()
+
+    def _resized(self) -> None:
+        self._keep_end()
+        self._show_more()
+
+    def _keep_end(self) -> None:
+        """At its last turn, the list stays there when the terminal shrinks (as it opens at
+        that size): it stayed at the turn it began with, the last ones below the frame."""
+        frame = self.query_one("#moves-box", VerticalScroll)
+        if self.at_end and frame.scroll_y < frame.max_scroll_y:
+            frame.scroll_end(animate=False, immediate=True)
 
     def _show_more(self) -> None:
         """Where turns are above or below the frame, its edges say so and how to get there
