@@ -1101,3 +1101,48 @@ async def test_a_screen_styled_once_is_drawn_as_when_it_was_styled_again(scene, 
         return scenarios.knocked() if scene else new_game(seed=3)
 
     assert await _screens_drawn(state(), key, size, True) == await _screens_drawn(state(), key, size, False)
+
+
+async def test_the_listed_pile_longer_than_its_rows_scrolls_to_every_card():
+    # at 46x21 the 28 cards under the top of a 29-card pile were listed in three rows ending
+    # "Q♦ …", the oldest out of sight with no way to see them: the list scrolls, its last row
+    # saying where the cards out of sight are, as the other lists say it
+    from ginrummy_tui.tui.widgets.cardfaces import card_label
+
+    app = make_app(state=new_game(seed=3), pause=0, ai="easy")
+    async with app.run_test(size=(46, 21)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        for _turn in range(14):  # 29 cards in the pile
+            await pilot.press("s")
+            await settle(app, pilot)
+            await pilot.press("enter")
+            await settle(app, pilot)
+        under = [card_label(c, False) for c in app.session.view().discard[:-1]]
+        assert len(under) == 28
+        await pilot.press("l")
+        await settle(app, pilot)
+        await pilot.pause()
+        pile = app.screen.query_one("#pile").region
+
+        def listed() -> list[str]:
+            rows = screen_text(app).splitlines()
+            return [row[pile.x : pile.right].strip() for row in rows[pile.y + 3 : pile.bottom]]
+
+        shown = listed()
+        assert shown[-1] == "more below: ↓/PgDn", shown
+        seen = [word for row in shown[:-1] for word in row.split() if word[-1] in "♠♥♦♣"]
+        for _ in range(10):
+            await pilot.press("down")
+            await pilot.pause()
+            shown = listed()
+            seen += [word for row in shown[:-1] for word in row.split() if word[-1] in "♠♥♦♣"]
+            if shown[-1] == "more above: ↑/PgUp":
+                break
+        assert shown[-1] == "more above: ↑/PgUp", shown
+        assert set(seen) == set(under) and seen[-1] == under[0], (seen, under)  # the oldest last
+        _assert_prompt_shown(app, "pile listed", "(s)")
+        await pilot.press("home")
+        await pilot.pause()
+        assert listed()[-1] == "more below: ↓/PgDn"

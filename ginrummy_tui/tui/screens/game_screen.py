@@ -1126,6 +1126,9 @@ class GameScreen(Screen, TurnSteps):
         """True while the cards under the top of the discard pile are listed (l)."""
         return any(pile.expanded for pile in self.query(DiscardPile).results(DiscardPile))
 
+    PILE_SCROLL_KEYS = ("up", "down", "pageup", "pagedown", "home", "end")
+    """The keys that scroll the listed pile where it is longer than its room."""
+
     PILE_ROOM = ("#moves", "#hand")
     """The parts whose blank line above gives way to the listed discard pile (``-pile-open``)."""
 
@@ -1189,6 +1192,10 @@ class GameScreen(Screen, TurnSteps):
         if self.gin.went_on_again(key):
             event.prevent_default()
             event.stop()
+            return
+        if key in self.PILE_SCROLL_KEYS and self.query_one(DiscardPile).scroll_list(key):
+            event.prevent_default()
+            event.stop()  # the listed pile, longer than its room, scrolls
             return
         if key in ("tab", "shift+tab"):
             if self.focus_chain:

@@ -47,7 +47,10 @@ class DiscardPile(Widget):
         self.most_list_rows: int | None = None
         """The most rows the list takes (None: as many as it needs): on a small screen the rows
         the table has for it, so that the prompt line stays (:meth:`set_list_rows`); a longer
-        list ends with "…" where it is cut."""
+        list scrolls (:meth:`scroll_list`), its last row saying where the cards out of sight
+        are ("more below: ↓/PgDn", as the other lists say it)."""
+        self.list_top = 0
+        """The first of the list's rows shown, where it scrolls."""
 
     def set_state(self, cards, active: bool, hint: str = "", *, upcard: bool = False) -> None:
         """The pile (top card last); ``active`` when taking its top card is legal now; ``upcard``
@@ -59,6 +62,7 @@ class DiscardPile(Widget):
     def toggle(self) -> None:
         """Show or hide the list of the cards under the top card."""
         self.expanded = not self.expanded
+        self.list_top = 0
         self.refresh(layout=True)
         self.post_message(self.Toggled(self.expanded))
 
@@ -80,6 +84,35 @@ class DiscardPile(Widget):
         if self.most_list_rows is not None:
             rows = min(rows, self.most_list_rows)
         return (5 if self.big else 3) + (rows if self.expanded else 0)
+
+    def _list_window(self) -> int | None:
+        """The rows of the list shown at once where it is longer than its room, the last row
+        of the room saying where the others are; None where it shows whole (or has one row,
+        which it ends with "…")."""
+        most = self.most_list_rows
+        if not self.expanded or most is None or most < 2:
+            return None
+        if self.list_lines(max(1, self.size.width)) <= most:
+            return None
+        return most - 1
+
+    def scrolls(self) -> bool:
+        """True while the listed pile is longer than its room, and scrolls."""
+        return self._list_window() is not None
+
+    def scroll_list(self, key: str) -> bool:
+        """Scroll the listed pile for ``key`` (↑, ↓, PgUp, PgDn, Home, End); False where it
+        does not scroll (it shows whole)."""
+        window = self._list_window()
+        if window is None:
+            return False
+        last = self.list_lines(max(1, self.size.width)) - window
+        step = {"up": -1, "down": 1, "pageup": -window, "pagedown": window, "home": -last, "end": last}.get(key)
+        if step is None:
+            return False
+        self.list_top = min(max(0, self.list_top + step), last)
+        self.refresh()
+        return True
 
     def list_lines(self, width: int) -> int:
         """The lines the list takes at this width, as it wraps when drawn."""
@@ -119,7 +152,19 @@ class DiscardPile(Widget):
             listed = self._list_text()
             most, width = self.most_list_rows, max(1, self.size.width)
             rows = listed.wrap(self.app.console, width)
-            if most is not None and len(rows) > most:  # more than the table has rows for
+            window = self._list_window()
+            if window is not None:  # more than the table has rows for: it scrolls
+                top = self.list_top = min(self.list_top, len(rows) - window)
+                up, down = ("Up", "Down") if self.ascii_only else ("↑", "↓")
+                above, below = top > 0, top + window < len(rows)
+                if above and below:  # both, in a line as narrow as the column at 46 columns
+                    said = f"more above and below: {up}/{down}"
+                else:
+                    said = f"more above: {up}/PgUp" if above else f"more below: {down}/PgDn"
+                cue = Text(said, style=palette_of(self.app).muted)
+                cue.truncate(width)
+                listed = Text("\n").join([*list(rows)[top : top + window], cue])
+            elif most is not None and len(rows) > most:  # more than the table has rows for
                 shown = list(rows)[: max(1, most)]
                 mark = " ..." if self.ascii_only else " …"
                 last = shown[-1].copy()
