@@ -142,8 +142,8 @@ async def test_a_deal_replayed_from_the_command_line_is_marked_as_practice(tmp_p
     try:
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
-            # the whole banner is 80 characters, the line 78: "this deal" gives way
-            assert _banner(app) == " Practice — hand 3 of seed 5's deals, not counted   deal: You 0–0 Computer"
+            # the line has 78 characters: the deal's score gives way to the practice's
+            assert _banner(app) == " Practice — hand 3 of seed 5's deals, not counted   practice: You 0–0 Computer"
             await pilot.press("q")
             await pilot.pause()
             assert isinstance(app.screen, ConfirmQuit)
@@ -692,7 +692,7 @@ async def test_a_deal_replayed_from_the_command_line_is_practice_hand_after_hand
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(app, pilot)
-            assert _banner(app).endswith("   this deal: You 0–0 Computer")
+            assert _banner(app).endswith("   deal: You 0–0 · practice: You 0–0 Computer")
             await _play_by_keys(app, pilot, get_opponent("standard", 0))
             await settle(app, pilot)
             assert isinstance(app.screen, SummaryScreen)
@@ -700,7 +700,7 @@ async def test_a_deal_replayed_from_the_command_line_is_practice_hand_after_hand
             row = v.sheet[-1]
             assert row.hand_no == 3 and row.winner is not None and row.points
             won = (row.points, 0) if row.winner == 0 else (0, row.points)
-            assert _banner(app).endswith(f"   this deal: You {won[0]}–{won[1]} Computer")
+            assert _banner(app).endswith(f"   deal: You {won[0]}–{won[1]} · practice: You {won[0]}–{won[1]} Computer")
             text = screen_text(app)
             assert "Practice of hand 3: " in text and "Hand 3:" not in text
             assert (f"Practice scores: You {v.scores[0]} · Computer (standard) {v.scores[1]} "
@@ -708,7 +708,10 @@ async def test_a_deal_replayed_from_the_command_line_is_practice_hand_after_hand
             await pilot.press("enter")
             await settle(app, pilot)
             assert app.session.view().hand_no == 4
-            assert _banner(app) == " Practice — hand 4 of seed 5's deals, not counted   this deal: You 0–0 Computer"
+            # the practice's score, 0–0 no more: its hand 4 said "this deal: You 0–0 Computer" alone
+            assert _banner(app) == (
+                f" Practice — hand 4 of seed 5's deals, not counted   deal: You 0–0 · practice: You {won[0]}–{won[1]} Computer"
+            )
     finally:
         plan.close()
 
@@ -830,7 +833,9 @@ async def test_a_deal_played_again_in_a_seed_practice_speaks_of_that_practice_no
         real = app.session.real.state
         you, them = real.scores
         assert _banner(app).startswith(" Practice — hand 3 of seed 101's deals, not saved   "), _banner(app)
-        assert _banner(app).endswith(f"deal: You 0–0 Computer · match: You {you}–{them} Computer"), _banner(app)
+        # the practice's score, named so: it was "match: You 0–10 Computer", of no match of the player's
+        assert _banner(app).endswith(f"deal: You 0–0 · practice: You {you}–{them} Computer"), _banner(app)
+        assert "match" not in _banner(app), _banner(app)
         said = [" ".join(str(n.message).split()) for n in app._notifications]
         assert any(n.endswith("after it goes back to your practice of seed 101's deals.") for n in said), said
         assert not any("your match" in n for n in said), said
@@ -854,7 +859,9 @@ async def test_a_deal_played_again_in_a_seed_practice_speaks_of_that_practice_no
         await pilot.press("enter")
         await settle(app, pilot)
         assert not app.session.replaying and app.session.view().hand_no == 4
-        assert _banner(app) == " Practice — hand 4 of seed 101's deals, not counted   this deal: You 0–0 Computer"
+        assert _banner(app) == (
+            f" Practice — hand 4 of seed 101's deals, not counted   deal: You 0–0 · practice: You {you}–{them} Computer"
+        )
         await pilot.press("c")
         await settle(app, pilot)
         title = str(app.screen.query_one(ScoreTable).render().title)
@@ -878,7 +885,7 @@ async def test_the_quit_question_in_a_deal_played_again_in_a_seed_practice_goes_
         await pilot.press("m")
         await settle(app, pilot)
         assert not app.session.replaying and isinstance(app.screen, SummaryScreen)
-        assert _banner(app).startswith(" Practice — hand 3 of seed 101's deals, not counted"), _banner(app)
+        assert _banner(app).startswith(" Practice — hand 3 of seed 101's deals"), _banner(app)
 
 
 @pytest.mark.parametrize("main_saved", [False, True], ids=["no-match", "match-saved"])

@@ -37,7 +37,9 @@ def practice_banner(app: App[Any]) -> Banner | None:
     ``a`` after a hand: "Practice — hand 3 of match 1, not saved" and "this
     deal: You 12–0 Computer · match: You 22–16 Computer"; a deal replayed with
     ``gin-tui --seed 5 --hand 3``: "Practice — hand 3 of seed 5's deals, not
-    counted" and "this deal: You 0–0 Computer".  Each score says the player's
+    counted" and "this deal: You 0–0 Computer · practice: You 0–8 Computer", the practice's
+    running score beside the deal's (where the line is short, as at 80 columns, the
+    practice's alone: "practice: You 0–8 Computer").  Each score says the player's
     points first and names the other player after them.  "This deal" is the
     hand on the table alone: after ⏎ into the next hand of a ``--hand``
     practice it is that hand's, 0–0 again.  Shorter forms follow, for narrow
@@ -46,8 +48,8 @@ def practice_banner(app: App[Any]) -> Banner | None:
     the deal's score goes (its points are on the end of the hand's screen) and
     the match's stays; the scores shown are always whole.  A hand of a ``--hand`` practice
     played again with ``a`` is named as that practice names it, "hand 3 of seed 5's deals, not
-    saved" (it said "hand 3 of match 1", a match of the player's, which it is not); its
-    "match" is the practice's."""
+    saved" (it said "hand 3 of match 1", a match of the player's, which it is not); the
+    practice's score beside it is named "practice", not "match"."""
     gin = gin_of(app)
     session = gin.session
     name = session.opponent_name.split(" (")[0]
@@ -57,8 +59,9 @@ def practice_banner(app: App[Any]) -> Banner | None:
         start = session.start_scores
         real = session.real.state
         deal = f"You {v.scores[me] - start[me]}–{v.scores[opp] - start[opp]}"
-        match = f"match: You {real.totals[me]}–{real.totals[opp]} {name}"  # a finished match's final score
         of = _seeds_deals(app)  # a hand of a --hand practice played again: that practice's, no match of the player's
+        # a finished match's final score; the practice's, named so: it was "match", of no match of the player's
+        match = f"{'match' if of is None else 'practice'}: You {real.totals[me]}–{real.totals[opp]} {name}"
         return _forms(
             _hand_of(v.hand_no, real.match_no, of)
             if of is not None
@@ -76,7 +79,19 @@ def practice_banner(app: App[Any]) -> Banner | None:
         won = [0, 0]
         if row is not None and row.winner is not None:
             won[row.winner] = row.points
-        return _forms(_hand_of(v.hand_no, v.match_no, of), "not counted", (f"You {won[me]}–{won[opp]} {name}",))
+        # the practice's running score (its final one, with the bonuses, once it is over): after hand 3,
+        # hand 4 said "this deal: You 0–0 Computer" alone, the 8 points of hand 3 nowhere on the table
+        totals = v.totals if v.phase == Phase.MATCH_OVER else v.scores
+        practice = f"practice: You {totals[me]}–{totals[opp]} {name}"
+        deal = f"You {won[me]}–{won[opp]}"
+        which = _hand_of(v.hand_no, v.match_no, of)
+        heads = (f"Practice — {which}, not counted", f"Practice — {which}", "Practice")
+        # narrower, the deal's score goes before the practice's (its points are on the end of the hand)
+        scores = (
+            f"this deal: {deal} {name} · {practice}", f"deal: {deal} {name} · {practice}", f"deal: {deal} · {practice}",
+            practice,
+        )
+        return tuple((head, score) for head in heads for score in scores)
     return None
 
 
