@@ -494,9 +494,13 @@ def test_the_json_form_writes_every_field_of_each_value_in_its_order():
     from ginrummy_tui.engine.rules import Written
 
     seen: dict[type, object] = {}
+    walked: dict[int, object] = {}  # by identity (kept, so that no id is reused): a state shares its moves
 
     def walk(value: object) -> None:
         if isinstance(value, Written):
+            if id(value) in walked:
+                return
+            walked[id(value)] = value
             seen.setdefault(type(value), value)
             for inner in value.field_values().values():
                 walk(inner)
