@@ -98,6 +98,7 @@ async def test_the_pile_list_opened_while_the_computer_thinks_stays_when_its_mov
     from ginrummy_tui.tui.screens.game_screen import GameScreen
     from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
     from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+    from ginrummy_tui.tui.widgets.scoreboard import Scoreboard
 
     app = make_app(state=computer_to_end_the_hand(), pause=0.5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -112,6 +113,11 @@ async def test_the_pile_list_opened_while_the_computer_thinks_stays_when_its_mov
         assert app.table.query_one(DiscardPile).expanded
         assert any("Hand 1 is over" in n and "pile list" in n for n in notes(app)), notes(app)
         assert "The hand is over: ⏎ or l shows how it ended." in screen_text(app)  # the prompt line
+        # the header gave the gin's 105 points while its end waited behind the list: they come with it
+        board = app.table.query_one(Scoreboard)
+        assert board.values[:2] == (0, 0), board.values
+        app.table.on_resize()  # a resize draws the header again
+        assert board.values[:2] == (0, 0), board.values
         await pilot.press("s")  # a move's key: no move now, and the line says what shows the end
         await pilot.pause()
         assert "✗ The hand is over: ⏎ or l shows how it ended." in screen_text(app)
@@ -119,6 +125,7 @@ async def test_the_pile_list_opened_while_the_computer_thinks_stays_when_its_mov
         await pilot.press(close)
         await pilot.pause()
         assert isinstance(app.screen, SummaryScreen), type(app.screen).__name__
+        assert board.values[:2] == (0, 105), board.values
 
 
 async def _ended_behind_the_pile_list(app, pilot) -> None:

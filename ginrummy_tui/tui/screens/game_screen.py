@@ -292,7 +292,8 @@ class GameScreen(Screen, TurnSteps):
             line.styles.max_width = self._line_room() if shift else None
         if self.v is not None:
             self._show_opponent(self.v)  # the name's long or short form follows the width (the moves line too, below)
-            self._show_scores(self.v)
+            if not self.end_waits:
+                self._show_scores(self.v)
             self._show_log(self.v)
         self._update_details()
         if self.has_class("-pile-open"):
@@ -426,7 +427,8 @@ class GameScreen(Screen, TurnSteps):
         self.shown_name = name
         from ..practice import practice_banner
 
-        self._show_scores(v)
+        if not self.end_waits:  # the end of the hand waits behind the pile list: its points come with it
+            self._show_scores(v)
         board = self.query_one(Scoreboard)
         board.set_practice(practice_banner(self.app))
         keeper = app.context.keeper  # a separate match (beside the match open in another gin-tui) says so
@@ -1119,6 +1121,8 @@ class GameScreen(Screen, TurnSteps):
         The end of a hand that came while they were listed waits for the list to close."""
         self._give_rows_to_pile(message.expanded)
         if not message.expanded:
+            if self.v is not None:
+                self._show_scores(self.v)  # the hand's points, held back while its end waited behind the list
             self.gin.show_waiting_end()
 
     @property
