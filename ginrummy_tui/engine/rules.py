@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 NEXT_DEALER_CHOICES = ("alternate", "winner")
 MAX_KNOCK_LIMIT = 10
@@ -24,8 +27,10 @@ class Written:
     a seat's view of it): :meth:`field_values` gives what is written."""
 
     def field_values(self) -> dict[str, Any]:
-        """Every field by its name, in their order, as the JSON form writes them."""
-        raise NotImplementedError
+        """Every field by its name, in their order, as the JSON form writes them (each
+        value is a dataclass: its fields as the dataclass declares them, read once here
+        for all of them rather than listed again in each)."""
+        return {f.name: getattr(self, f.name) for f in fields(cast("DataclassInstance", self))}
 
 
 class WrittenWhenSet:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from .actions import IllegalAction
 from .cards import DECK, Card, cards_of, mask_of
@@ -21,12 +21,6 @@ class Layoff(Written):
     card: Card
     meld: tuple[Card, ...]
 
-    def field_values(self) -> dict[str, Any]:
-        """Every field by its name, in their order, as the JSON form writes them."""
-        return {
-            "card": self.card,
-            "meld": self.meld,
-        }
 
 
 @dataclass(frozen=True)
@@ -68,24 +62,6 @@ class KnockResult(Written, WrittenWhenSet):
     """The fields added later: a save or a view holds them only when set, so
     that a knock without them reads and writes exactly as before."""
 
-    def field_values(self) -> dict[str, Any]:
-        """Every field by its name, in their order, as the JSON form writes them."""
-        return {
-            "kind": self.kind,
-            "winner": self.winner,
-            "points": self.points,
-            "knocker_deadwood": self.knocker_deadwood,
-            "defender_deadwood": self.defender_deadwood,
-            "knocker_melds": self.knocker_melds,
-            "knocker_deadwood_cards": self.knocker_deadwood_cards,
-            "defender_melds": self.defender_melds,
-            "defender_deadwood_cards": self.defender_deadwood_cards,
-            "layoffs": self.layoffs,
-            "defender_deadwood_before_layoffs": self.defender_deadwood_before_layoffs,
-            "kept_out": self.kept_out,
-            "blocked": self.blocked,
-            "layout_gain": self.layout_gain,
-        }
 
 
 _SUIT_BASE = (0, 13, 26, 39)

@@ -27,13 +27,6 @@ class Move(Written):
     action: Action
     card: Card | None = None
 
-    def field_values(self) -> dict[str, Any]:
-        """Every field by its name, in their order, as the JSON form writes them."""
-        return {
-            "seat": self.seat,
-            "action": self.action,
-            "card": self.card,
-        }
 
 
 def turn_number(history: Sequence[Move], seat: int) -> int:
@@ -63,18 +56,6 @@ class HandRecord(Written):
         """A knock the defender matched where a tie is no undercut: nobody won (:func:`is_tie`)."""
         return is_tie(self.kind, self.winner)
 
-    def field_values(self) -> dict[str, Any]:
-        """Every field by its name, in their order, as the JSON form writes them."""
-        return {
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "kind": self.kind,
-            "knocker": self.knocker,
-            "winner": self.winner,
-            "points": self.points,
-            "deadwood": self.deadwood,
-            "scores": self.scores,
-        }
 
 
 def is_tie(kind: str, winner: int | None) -> bool:
@@ -144,17 +125,6 @@ class HandResult(Written):
         """A knock the defender matched where a tie is no undercut: nobody won (:func:`is_tie`)."""
         return is_tie(self.kind, self.winner)
 
-    def field_values(self) -> dict[str, Any]:
-        """Every field by its name, in their order, as the JSON form writes them."""
-        return {
-            "kind": self.kind,
-            "knocker": self.knocker,
-            "winner": self.winner,
-            "points": self.points,
-            "hands": self.hands,
-            "knock": self.knock,
-            "multiplier": self.multiplier,
-        }
 
 
 @dataclass(frozen=True)
@@ -219,33 +189,6 @@ class GameState(Written):
             if m.seat == seat and m.card is not None and m.action.kind in (Kind.DRAW_DISCARD, Kind.TAKE_UPCARD)
         )
 
-    def field_values(self) -> dict[str, Any]:
-        """Every field by its name, in their order, as the JSON form writes them."""
-        return {
-            "rules": self.rules,
-            "seed": self.seed,
-            "match_no": self.match_no,
-            "hand_no": self.hand_no,
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "current": self.current,
-            "hands": self.hands,
-            "stock": self.stock,
-            "discard": self.discard,
-            "passes": self.passes,
-            "stock_only": self.stock_only,
-            "taken": self.taken,
-            "drawn": self.drawn,
-            "history": self.history,
-            "knock_limit": self.knock_limit,
-            "multiplier": self.multiplier,
-            "scores": self.scores,
-            "bonuses": self.bonuses,
-            "sheet": self.sheet,
-            "result": self.result,
-            "winner": self.winner,
-            "first_dealer": self.first_dealer,
-        }
 
 
 @dataclass(frozen=True)
@@ -294,36 +237,6 @@ class PlayerView(Written):
     def my_turn(self) -> bool:
         return self.current == self.seat and self.phase.playing
 
-    def field_values(self) -> dict[str, Any]:
-        """Every field by its name, in their order, as the JSON form writes them."""
-        return {
-            "seat": self.seat,
-            "hand": self.hand,
-            "opponent_hand_size": self.opponent_hand_size,
-            "discard": self.discard,
-            "stock_size": self.stock_size,
-            "phase": self.phase,
-            "current": self.current,
-            "dealer": self.dealer,
-            "rules": self.rules,
-            "knock_limit": self.knock_limit,
-            "multiplier": self.multiplier,
-            "scores": self.scores,
-            "totals": self.totals,
-            "sheet": self.sheet,
-            "hand_no": self.hand_no,
-            "match_no": self.match_no,
-            "history": self.history,
-            "opponent_picked": self.opponent_picked,
-            "opponent_known": self.opponent_known,
-            "taken": self.taken,
-            "drawn": self.drawn,
-            "passes": self.passes,
-            "stock_only": self.stock_only,
-            "result": self.result,
-            "winner": self.winner,
-            "legal_actions": self.legal_actions,
-        }
 
 
 # ---------------------------------------------------------------- JSON form
