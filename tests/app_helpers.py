@@ -52,6 +52,43 @@ async def running(plan, size: tuple[int, int] = (80, 24)):
         plan.close()
 
 
+class SaidTimers:
+    """The timers that take down what the end of a hand or a match's result says about a key
+    (``AfterHandScreen._keep_said``), taken as they are set instead of started, for the test
+    to run: on a loaded machine a timer of a second had run out before the test looked."""
+
+    def __init__(self, monkeypatch) -> None:
+        from ginrummy_tui.tui.screens.after_hand import AfterHandScreen
+
+        self.set: list[float] = []
+        """The seconds each timer was set for, in order."""
+        self._due: list = []
+        real = AfterHandScreen.set_timer
+        timers = self
+
+        class Taken:
+            def __init__(self, callback) -> None:
+                self.callback = callback
+
+            def stop(self) -> None:
+                timers._due.remove(self)
+
+        def set_timer(screen, delay, callback=None, *args, **kwargs):
+            if callback is not None and callback == screen._said_time_up:
+                self.set.append(delay)
+                taken = Taken(callback)
+                self._due.append(taken)
+                return taken
+            return real(screen, delay, callback, *args, **kwargs)
+
+        monkeypatch.setattr(AfterHandScreen, "set_timer", set_timer)
+
+    def run_out(self) -> None:
+        """The time of the words up now runs out (the one timer not stopped)."""
+        assert len(self._due) == 1, self._due
+        self._due.pop().callback()
+
+
 async def until(pilot, condition, timeout: float = 10.0) -> None:
     """Let the app run until ``condition()`` holds (checked after each short pause); fail after ``timeout`` s."""
     import time

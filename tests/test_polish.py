@@ -12,7 +12,7 @@ from ginrummy_tui.engine import Action, GameState, apply, new_game
 from ginrummy_tui.tui.app import make_app
 from ginrummy_tui.tui.widgets.prompt import PromptLine
 
-from .app_helpers import running, screen_text, settle, until
+from .app_helpers import SaidTimers, running, screen_text, settle, until
 
 SIZE = (80, 24)
 
@@ -2688,7 +2688,7 @@ async def test_the_end_of_a_hand_that_just_fits_46x21_is_whole_again_there(tall,
     from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
     from ginrummy_tui.tui.widgets import table_only_line
 
-    monkeypatch.setattr(table_only_line, "SHOWN_FOR", 1.0)  # long enough to be seen on a loaded machine
+    timers = SaidTimers(monkeypatch)  # run out by the test, not by the clock
     app = make_app(state=_knocked_to_fit_exactly(), pause=0)
     async with app.run_test(size=(46, 21)) as pilot:
         await settle(app, pilot)
@@ -2698,7 +2698,9 @@ async def test_the_end_of_a_hand_that_just_fits_46x21_is_whole_again_there(tall,
         if tall is None:
             await pilot.press("h")  # "A hint (h) is for your own turn in a hand: ..."
             await until(pilot, lambda: "A hint (h)" in screen_text(app))
-            await until(pilot, lambda: "A hint (h)" not in screen_text(app))  # its time ran out
+            assert timers.set == [table_only_line.SHOWN_FOR]
+            timers.run_out()
+            await until(pilot, lambda: "A hint (h)" not in screen_text(app))
         else:
             await pilot.resize_terminal(*tall)
             await pilot.pause()

@@ -17,6 +17,7 @@ from ginrummy_tui.tui.screens.summary_screen import SummaryScreen
 from ginrummy_tui.tui.widgets.hand import KEYS, HandView
 
 from .app_helpers import (
+    SaidTimers,
     frame_rows,
     review_made,
     said_in_its_line,
@@ -257,10 +258,8 @@ async def test_why_a_key_does_nothing_at_the_end_of_a_hand_goes_after_a_few_seco
     from ginrummy_tui.tui.screens.score_screen import ScoreScreen
     from ginrummy_tui.tui.widgets import table_only_line
 
-    monkeypatch.setattr(table_only_line, "SHOWN_FOR", 1.0)  # long enough to be seen on a loaded machine
-    # and no review made meanwhile, in a thread beside the keys: on a loaded machine the line
-    # had come and gone before the test looked
-    monkeypatch.setattr(review_screen, "REVIEW_AHEAD_AFTER", 60.0)
+    timers = SaidTimers(monkeypatch)  # run out by the test, not by the clock
+    monkeypatch.setattr(review_screen, "REVIEW_AHEAD_AFTER", 60.0)  # no review made meanwhile
     _start, ended = _ended_hand(4)
     app = make_app(state=ended, pause=0, ai="standard")
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -275,7 +274,9 @@ async def test_why_a_key_does_nothing_at_the_end_of_a_hand_goes_after_a_few_seco
                 await pilot.press(over)
                 await pilot.pause()
                 assert isinstance(app.screen, ScoreScreen)
-            await pilot.pause(1.4)
+            assert timers.set[-1] == table_only_line.SHOWN_FOR
+            timers.run_out()
+            await pilot.pause()
             if over is not None:
                 await pilot.press("escape")
                 await pilot.pause()
