@@ -122,7 +122,8 @@ PROBE_WAIT = 5.0
 
 def unreachable(host: str, port: int, wait: float = PROBE_WAIT) -> str:
     """Why nothing answers at ``host:port`` ("" when something does). The connection is
-    closed at once: the host drops a connection that never says hello, and logs nothing."""
+    closed at once: the host drops a connection that never says hello (its log notes the
+    connection opened and closed, as it does every connection)."""
     import socket
 
     try:

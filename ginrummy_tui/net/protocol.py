@@ -2,9 +2,10 @@
 
 Every message is one JSON object on one line, with a ``"type"``.  The full
 list is in ``docs/protocol.md``; this module holds the constants, the codec
-for one line, the JSON form of a :class:`~ginrummy_tui.engine.PlayerView`
-(cards and actions as their text forms, ``"7H"``, ``"discard 7H"``), and the
-join code.
+for one line and the join code, and exports again the engine's JSON form of a
+:class:`~ginrummy_tui.engine.PlayerView` (``view_to_dict``, ``view_from_dict``
+in :mod:`ginrummy_tui.engine.state`: cards and actions as their text forms,
+``"7H"``, ``"discard 7H"``).
 """
 
 from __future__ import annotations
@@ -295,8 +296,6 @@ def player_name(given: str | None, default: str) -> str:
         except Exception:  # no login name in this environment
             given = None
     return clean_name(given, default)
-
-# ---------------------------------------------------------------- views
 
 
 __all__ = [

@@ -1,3 +1,3 @@
-"""The seam the app talks to: the ``Session`` protocol and its local and
-replay implementations, replaying a deal, and deciding what to play at
+"""The seam the app talks to: ``Session``, the base class of every session, and its local and
+replay kinds, replaying a deal, and deciding what to play at
 start-up.  Nothing here imports Textual at module level."""

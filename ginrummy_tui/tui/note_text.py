@@ -85,8 +85,8 @@ def table_columns(width: int) -> tuple[int, int]:
 def cards_shift(table: int) -> int:
     """The columns the table's cards (a block of eleven wider cards, ``widgets/hand.py``'s
     ``WIDE_ROW``) stand right of their place at the table's left, in the middle of a table
-    ``table`` columns wide (less its padding of one a side) that is wider than the block
-    (from 91 columns); 0 where they fill it.  The lines between and under them go with them
+    ``table`` columns wide (less its padding of one a side) that is wider than the block:
+    a column for every two the table has over 90, so from 92 columns; 0 where they fill it.  The lines between and under them go with them
     (``GameScreen``), and the notes beside them keep clear of them."""
     from .widgets.hand import WIDE_ROW
 
