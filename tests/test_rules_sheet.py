@@ -36,7 +36,7 @@ def test_the_sheet_says_how_layoffs_go():
         "a set of three takes its fourth card",
         "The defender may not lay off onto the knocker's deadwood, nor form new melds with the knocker's cards.",
         "to the knocker's best score against that best defence",
-        "a meld may be laid out shorter, or a card kept back as deadwood, to block a layoff",
+        "a meld may be laid out shorter, or a card kept back as deadwood, to block a layoff, as long as the knocker's deadwood stays within the knock limit",
         "the end of the hand says which, and what it gained",
     ):
         assert said in text, said

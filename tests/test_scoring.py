@@ -237,3 +237,17 @@ def test_a_knock_settled_against_many_hands_scores_as_score_knock():
     settle = knock_settler(parse_cards("AS 2S 3S 4H 5H 6H 7D 8D 9D KC"), PRESETS["standard"])
     with pytest.raises(IllegalAction, match="same card"):
         settle(mask_of(parse_cards("AS QH JD 9C 8S 7H 5D 4C 3C 2H")))
+
+
+def test_a_layout_that_blocks_a_layoff_keeps_the_knockers_deadwood_within_the_limit():
+    """Laid out 5♠6♠7♠ with 4♠ kept back, this knock would stop 3♠ 2♠ being laid off and
+    score 66, but leave 12 deadwood, over the limit of 10 it was made with: the whole run
+    is laid out (65), as docs/rules.md and the rule sheet say; a limit of 12 allows it."""
+    knocker = P("4S 5S 6S 7S 9H 9D 9C 5D 2H AC")  # deadwood 8
+    defender = P("2S 3S JH JD QS QC 8D KC 5C TH")  # 78, no melds
+    r = score_knock(knocker, defender)
+    assert (r.kind, r.points, r.knocker_deadwood, r.defender_deadwood) == ("knock", 65, 8, 73)
+    assert laid(r) == {"2S", "3S"} and r.kept_out == ()
+    wide = score_knock(knocker, defender, knock_limit=12)
+    assert (wide.points, wide.knocker_deadwood, wide.defender_deadwood) == (66, 12, 78)
+    assert laid(wide) == set() and set(wide.blocked) == set(P("2S 3S"))

@@ -267,7 +267,8 @@ class Rules(WrittenWhenSet):
             lines.append(
                 "The knocker's melds are laid out automatically too, to the knocker's best score "
                 "against that best defence: a meld may be laid out shorter, or a card kept back "
-                "as deadwood, to block a layoff; the end of the hand says which, and what it gained."
+                "as deadwood, to block a layoff, as long as the knocker's deadwood stays within the knock limit; "
+                "the end of the hand says which, and what it gained."
             )
             tie = "equal to or lower than" if self.tie_is_undercut else "lower than"
             undercut = f"{self.undercut_bonus} + the difference" if self.undercut_bonus else "the difference"
