@@ -432,6 +432,34 @@ def test_a_knock_against_waiting_is_played_out_to_the_precision_of_the_other_cos
     assert listed.suggested == wait and (listed.cost, listed.error) == (round(cost, 2), round(error, 2))
 
 
+def test_a_knock_against_waiting_costs_the_same_whichever_of_two_equivalent_cards_is_named():
+    # standard rules, seed 106 (standard on seat 0, the expert on seat 1), hand 2, turn 9: seat 0
+    # knocked with 4♦ where the expert threw 4♠ and waited; a knock with 4♠ leaves the same melds
+    # (5♠5♥5♦, 8♠8♥8♣, A♣2♣3♣) and 4 deadwood. The knock with 4♦ read "About 11 points lost"
+    # (11.16 ± 1.04, from the play-outs of two other throws) beside the reason's "waiting gains
+    # about 26 points more"; the knock with 4♠, a knock against the wait with its own card,
+    # "About 26 points" (26.04 ± 1.0)
+    s = new_game(PRESETS["standard"], seed=106)
+    bots = (get_opponent("standard", 106 + 7), get_opponent("expert", 106))
+    while s.phase in ("upcard", "draw", "discard"):
+        s = apply(s, bots[s.current].choose(view(s, s.current)))
+    s = apply(s, parse_action("next hand"))
+    while len(s.history) < 35:
+        s = apply(s, bots[s.current].choose(view(s, s.current)))
+    assert s.current == 0 and sorted(s.hands[0]) == sorted(parse_cards("4S 5S 8S 5H 8H 4D 5D AC 2C 3C 8C"))
+    assert bots[0].choose(view(s, 0)) == parse_action("knock 4D")
+    listed = [review_moves(replay_history(s, [f"knock {card}"]), 0).mistakes for card in ("4D", "4S")]
+    assert [len(m) for m in listed] == [1, 1]
+    (with_4d,), (with_4s,) = listed
+    for m in (with_4d, with_4s):
+        assert (m.turn, m.suggested, m.deadwood) == (9, parse_action("discard 4S"), (4, 4))
+    a, se_a, b, se_b = with_4d.cost, with_4d.error, with_4s.cost, with_4s.error
+    assert abs(a - b) <= 2 * (se_a**2 + se_b**2) ** 0.5 + 1, (a, se_a, b, se_b)
+    # the line's figure is the reason's: what waiting gains over the player's knock
+    for m in (with_4d, with_4s):
+        assert m.cost > 0.5 and m.reason.endswith(f"waiting gains {m.cost_text()} more."), (m.cost_text(), m.reason)
+
+
 # Hand 3 of `--rules classic --seed 5` against the master, the player off the
 # hints from turn 1 to 5: on turn 4 J♦ is thrown from 9♦ 10♦ J♦ (76 deadwood)
 # where the expert throws J♣ (47).

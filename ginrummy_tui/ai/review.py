@@ -15,8 +15,9 @@ playing them through the engine, :func:`_play_out`, five times faster).  The cos
 average difference, in points for the player minus points against; so a
 review never uses hindsight about the other hand or the order of the stock.
 
-A knock against the same throw without knocking (waiting) is estimated
-otherwise, as the master opponent weighs it (:func:`estimate_knock_cost`):
+A knock against a throw without knocking (waiting), of the same card or
+another, is estimated otherwise, as the master opponent weighs it
+(:func:`estimate_knock_cost`):
 the fast opponents knock as soon as they may, so waiting would be played out
 as a knock a turn later.  The other hand is guessed as the hints guess it,
 the knock settled exactly, and the wait played out with the player lying in
@@ -76,9 +77,9 @@ class ReviewedDecision:
     """The expert opponent's choice in the same view."""
     cost: float
     """Estimated expected points lost by ``played`` instead of ``suggested``
-    (negative when the estimate favours the player's own choice); when the
-    two differ only in knocking (:attr:`knock_only`), by
-    :func:`estimate_knock_cost`."""
+    (negative when the estimate favours the player's own choice); when one
+    knocks and the other throws a card without knocking (:attr:`knock_against_wait`,
+    the same card or another), by :func:`estimate_knock_cost`."""
     deadwood: tuple[int, int] | None
     """For a discard, knock or gin: the deadwood left by ``played`` and by ``suggested``."""
     upcard: Card | None
@@ -113,6 +114,12 @@ class ReviewedDecision:
     def knock_only(self) -> bool:
         """True when the player and the expert throw the same card and only one of them knocks."""
         return knock_only(self.played, self.suggested)
+
+    @property
+    def knock_against_wait(self) -> bool:
+        """True when only one of the player and the expert knocks and the other throws
+        a card without knocking, the same card or another (:func:`knock_against_wait`)."""
+        return knock_against_wait(self.played, self.suggested)
 
     def summary(self, ascii_only: bool = False) -> str:
         """One line: "Turn 3: you discarded 7♥ (14 deadwood); the expert would have discarded K♠ (7)";
@@ -230,6 +237,18 @@ def knock_only(played: Action, suggested: Action) -> bool:
     """True when ``played`` and ``suggested`` throw the same card and only one of them knocks."""
     kinds = {played.kind, suggested.kind}
     return played.card is suggested.card and kinds == {Kind.KNOCK, Kind.DISCARD}
+
+
+def knock_against_wait(played: Action, suggested: Action) -> bool:
+    """True when one of ``played`` and ``suggested`` knocks and the other throws a card
+    without knocking, the same card (:func:`knock_only`) or another: a knock against
+    waiting, whose cost :func:`estimate_knock_cost_error` plays out, whichever card each
+    names.  The other play-outs priced a knock with 4♦ against the throw of 4♠ (the same
+    melds and deadwood left) at about 11 points, where the knock with 4♠ cost about 26:
+    their guesses of the other hand held more deadwood than the knock's (a knock settled
+    against them scored about 11 points more), and their player knocked at its next turn
+    rather than waiting as the expert would."""
+    return played.card is not None and suggested.card is not None and {played.kind, suggested.kind} == {Kind.KNOCK, Kind.DISCARD}
 
 
 def describe_action(action: Action, upcard, ascii_only: bool = False, past: bool = True) -> str:
@@ -649,7 +668,7 @@ def estimate_knock_cost(
 ) -> float:
     """Expected points of this hand lost by ``played`` rather than
     ``suggested`` in ``state`` (seat ``seat`` to throw), where one knocks and
-    the other throws the same card without knocking: the mean of
+    the other throws a card without knocking (the same card or another): the mean of
     :func:`estimate_knock_cost_error`."""
     return estimate_knock_cost_error(state, seat, played, suggested, deals=deals, most=most, seed=seed)[0]
 
@@ -666,7 +685,8 @@ def estimate_knock_cost_error(
 ) -> tuple[float, float]:
     """Expected points of this hand lost by ``played`` rather than
     ``suggested`` in ``state`` (seat ``seat`` to throw), where one knocks and
-    the other throws the same card without knocking, and the standard error
+    the other throws a card without knocking (the same card or another:
+    :func:`knock_against_wait`), and the standard error
     of that mean, played out as :func:`estimate_cost_error` plays the others
     (:func:`_to_precision`): on ``deals`` guesses of the other hand and the
     stock, ``deals`` more at a time while the standard error is above
@@ -740,12 +760,12 @@ def outplayed_reason(played: Action, suggested: Action) -> str:
     choice by several points (``BETTER``), in place of the expert's reason,
     which argues for its own choice as if it had won ("waiting with 10 ...
     beats a knock now: about 22 points" under "Your choice looks as good")."""
-    if knock_only(played, suggested) and played.kind == Kind.KNOCK:
+    if knock_against_wait(played, suggested) and played.kind == Kind.KNOCK:
         return (
             "Played out, your knock does better in this hand: the expert waits with this deadwood "
             "by its own rule (lying in wait wins it more matches), not by this hand's points."
         )
-    if knock_only(played, suggested):
+    if knock_against_wait(played, suggested):
         return "Played out, waiting does better in this hand than the expert's knock."
     return "Played out, your choice does better in this hand than the one the expert's own weighing preferred."
 
@@ -887,7 +907,7 @@ def review_moves(
         suggested = expert.choose(v)
         if suggested == move.action:
             continue
-        if knock_only(move.action, suggested):  # the fast players knock whenever they can: waiting is played out otherwise
+        if knock_against_wait(move.action, suggested):  # the fast players knock whenever they can: waiting is played out otherwise
             cost, error = estimate_knock_cost_error(before, seat, move.action, suggested, deals=samples, most=knock_deals, seed=seed)
         else:
             cost, error = estimate_cost_error(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
@@ -901,7 +921,7 @@ def review_moves(
                 assert move.action.card is not None and suggested.card is not None
                 reason = compared_reason(v, move.action.card, suggested.card, ascii_only, opponent_name)
             else:
-                waited = knock_only(move.action, suggested) and move.action.kind == Kind.KNOCK
+                waited = knock_against_wait(move.action, suggested) and move.action.kind == Kind.KNOCK
                 reason = explain(
                     v,
                     suggested,
@@ -995,6 +1015,7 @@ __all__ = [
     "estimate_cost_error",
     "estimate_knock_cost",
     "estimate_knock_cost_error",
+    "knock_against_wait",
     "knock_cost_of_view",
     "knock_only",
     "match_stake",

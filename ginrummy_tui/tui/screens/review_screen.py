@@ -344,7 +344,7 @@ def review_renderable(
         f"{what} expected points of this hand{boxed}, estimated by playing it out {review.samples} times or more (to within {within}) "
         "with the cards you could not see guessed from what the other player showed, as the hints guess them"
     )
-    if any(m.knock_only for m in review.mistakes):
+    if any(m.knock_against_wait for m in review.mistakes):
         how += "; a knock against waiting likewise, your wait played out as the expert waits (to knock lower, or go gin)"
     lines.append(Text(how + ".", style=muted))
     return Group(*lines)
