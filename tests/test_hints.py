@@ -1751,3 +1751,26 @@ def test_a_hint_to_draw_from_the_stock_names_the_discard_as_a_card_taken():
     for room in (76, 116, 200):
         reason = explain(v, parse_action("draw stock"), room=room)
         assert reason.startswith("Draw from the stock: taking K♠ would not lower your deadwood (64); "), reason
+
+
+@pytest.mark.parametrize(
+    "seed,moves,reason",
+    [
+        (3021, 19, "Discard 8♥: it leaves 36 deadwood (not 8♦, as low and safer: the computer cannot meld it): "
+                   "after your next two draws, about 24 deadwood expected against 25."),
+        (3005, 25, "Discard 6♣: it leaves 11 deadwood; the chance the computer can meld 6♣ is about 1 in 3, "
+                   "but every safer throw breaks a meld: 8♦ leaves 33."),
+    ],
+    ids=["3021", "3005"],
+)  # fmt: skip
+def test_a_safer_throw_the_computer_cannot_meld_is_never_given_a_chance(seed, moves, reason):
+    # the safer card named beside a risky throw had its chance given, "8♦ (less than 1 in 50)
+    # leaves 33", "as low and safer: less than 1 in 50 against 1 in 3", where each meld with 8♦
+    # needed a card the player held or one in the pile: it is said to be out of reach, or not given
+    from ginrummy_tui.ai.hints import out_of_reach
+
+    v = next(view(s, 0) for s in _states("standard", seed, 40) if len(s.history) == moves)
+    assert out_of_reach(v, parse_cards("8D")[0])
+    h = hint(v, room=116)  # 120 columns: room for the fuller wording
+    assert h.reason == reason
+    assert "less than 1 in 50" not in hint(v).reason

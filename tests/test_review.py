@@ -796,7 +796,7 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     """"you discarded 3♠ (12 deadwood); the expert would have discarded 6♠ (9)" stood
     above "Discard 6♠: waiting with 9 … beats knocking": the player did not knock either,
     so a knock against waiting did not explain 6♠ over 3♠."""
-    from ginrummy_tui.ai.hints import explain, meld_chances, odds
+    from ginrummy_tui.ai.hints import explain, meld_chances, odds, out_of_reach
 
     steps = replay_history(new_game(seed=37), SEED37_BOTH_WAIT)
     m = review_moves(steps, 0, samples=4, expert=_rule_expert()).mistakes[-1]
@@ -804,10 +804,11 @@ def test_a_throw_where_neither_knocks_is_explained_against_the_card_thrown():
     v = view(steps[56][0], 0)
     assert "Don't knock: " in explain(v, m.suggested)  # the expert's own reason: a knock against waiting
     nine, two = parse_cards("9C 2H")
-    mine, theirs = meld_chances(v, (nine, two))
+    _mine, theirs = meld_chances(v, (nine, two))
+    assert out_of_reach(v, nine)  # each meld with 9♣ needs a card the player holds or one in the pile
     assert m.reason == (
         f"Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17); "
-        f"the chance the computer can meld 9♣ is {odds(mine)}, 2♥ {odds(theirs)}."
+        f"the chance the computer can meld 2♥ is {odds(theirs)}; it cannot meld 9♣."
     )
     # the same deadwood either way: what the expert weighs beyond it
     steps = replay_history(new_game(seed=39), SEED39_BOTH_WAIT)
@@ -898,7 +899,9 @@ def test_a_missed_knock_that_would_very_likely_have_won_the_match_says_so():
 
 def test_two_small_chances_compared_in_hundredths_never_read_about_0_in_100(monkeypatch):
     # a card out of the computer's reach (a chance of nothing) beside one "less than 1 in 50"
-    # read "the chance the computer can meld 9♣ is about 0 in 100, 2♥ about 1 in 100"
+    # read "the chance the computer can meld 9♣ is about 0 in 100, 2♥ about 1 in 100"; 9♣ is
+    # out of its reach here, and is said to be, as the hints say it
+    import ginrummy_tui.ai.hints as hints_module
     import ginrummy_tui.ai.review as review_module
     from ginrummy_tui.ai.review import compared_reason
 
@@ -908,8 +911,54 @@ def test_two_small_chances_compared_in_hundredths_never_read_about_0_in_100(monk
     nine, two = parse_cards("9C 2H")
     assert compared_reason(v, two, nine) == (
         "Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17); "
+        "the chance the computer can meld 2♥ is less than 1 in 50; it cannot meld 9♣."
+    )
+    # two chances both within reach that read alike in words are given in hundredths
+    monkeypatch.setattr(hints_module, "out_of_reach", lambda _v, _c: False)
+    assert compared_reason(v, two, nine) == (
+        "Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17); "
         "the chance the computer can meld 9♣ is less than 1 in 100, 2♥ about 1 in 100."
     )
+
+
+def _reviewed_hand(preset: str, seed: int, hand: int, opponent: str):
+    """Seat 0 played by the easy opponent, seat 1 by ``opponent``: hand ``hand`` at its end,
+    its review for seat 0 (with the default options) and the hand's steps."""
+    from ginrummy_tui.engine.replay import replay_moves
+
+    s = new_game(PRESETS[preset], seed=seed)
+    bots = (get_opponent("easy", seed + 7), get_opponent(opponent, seed))
+    while True:
+        while s.phase in ("upcard", "draw", "discard"):
+            s = apply(s, bots[s.current].choose(view(s, s.current)))
+        if s.hand_no == hand:
+            return review_hand(s, 0), replay_moves(s)
+        s = apply(s, parse_action("next hand"))
+
+
+@pytest.mark.parametrize(
+    "preset,seed,hand,opponent,index,card,reason",
+    [
+        ("standard", 3001, 2, "expert", 57, "7H",
+         "Discard 7♥ and wait: it leaves 8 deadwood (5♠ would leave 10); "
+         "the chance the computer can meld 5♠ is about 9 in 10; it cannot meld 7♥."),
+        ("oklahoma", 3021, 1, "standard", 47, "8D",
+         "Discard 8♦ and wait: it leaves 5 deadwood (A♠ would leave 12); "
+         "the chance the computer can meld A♠ is about 1 in 2; it cannot meld 8♦."),
+    ],
+    ids=["standard-3001", "oklahoma-3021"],
+)  # fmt: skip
+def test_a_card_the_computer_cannot_meld_is_said_so_where_two_throws_are_compared(preset, seed, hand, opponent, index, card, reason):
+    # "Discard 7♥ and wait: ...; the chance the computer can meld 7♥ is less than 1 in 50, 5♠
+    # about 9 in 10.", where each meld with 7♥ needed a card the player held or one in the pile:
+    # the hints say the computer cannot meld it, and "less than 1 in 50" is for a card within reach
+    from ginrummy_tui.ai.hints import out_of_reach
+
+    review, steps = _reviewed_hand(preset, seed, hand, opponent)
+    m = next(m for m in review.mistakes if m.index == index)
+    assert m.suggested == parse_action(f"discard {card}") and m.played.kind == Kind.DISCARD
+    assert out_of_reach(view(steps[index][0], 0), parse_cards(card)[0])
+    assert m.reason == reason
 
 
 def test_a_chance_of_a_meld_reads_with_one_word_for_each_figure():
@@ -939,7 +988,15 @@ def test_chances_of_being_melded_that_favour_the_players_card_are_not_given_as_t
     for chances in ((0.9, 0.01), (0.3, 0.3)):
         monkeypatch.setattr(review_module, "meld_chances", lambda _v, cards, c=chances: c)
         assert compared_reason(v, two, nine) == "Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17).", chances
+    monkeypatch.setattr(review_module, "meld_chances", lambda _v, cards: (0.0, 0.9))
+    assert compared_reason(v, two, nine) == (  # 9♣ is out of the computer's reach here
+        "Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17); "
+        "the chance the computer can meld 2♥ is about 9 in 10; it cannot meld 9♣."
+    )
+    import ginrummy_tui.ai.hints as hints_module
+
     monkeypatch.setattr(review_module, "meld_chances", lambda _v, cards: (0.01, 0.9))
+    monkeypatch.setattr(hints_module, "out_of_reach", lambda _v, _c: False)
     assert compared_reason(v, two, nine) == (
         "Discard 9♣ and wait: it leaves 10 deadwood (2♥ would leave 17); "
         "the chance the computer can meld 9♣ is less than 1 in 50, 2♥ about 9 in 10."

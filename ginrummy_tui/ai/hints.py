@@ -1285,7 +1285,10 @@ def _still_the_throw(
     Where it leaves as little, the reason compares the two as a throw
     leaving less is compared, with the expert's own ground for ``c``
     (:func:`_what_favours`): "Discard 8♣: it leaves 31 deadwood (not 8♥, as
-    low and safer): after your next two draws, ...".  Nothing where the
+    low and safer): after your next two draws, ...".  A safer card the other
+    player cannot meld at all (:func:`out_of_reach`) is said to be one, as
+    every reason says it, not given a chance: "8♦, which it cannot meld,
+    leaves 33", "(not 8♦, as low and safer: the computer cannot meld it)".  Nothing where the
     expert's expected deadwood after the next draw favours the safer throw
     that leaves more (its danger weight, not the deadwood, then decides)."""
     lab = lambda x: _label(x, ascii_only)  # noqa: E731
@@ -1301,12 +1304,17 @@ def _still_the_throw(
     else:
         other = min(safer, key=lambda o: (_ends(view, o), chances[o], -o.value))
     keeps = _ends(view, other)
-    chance = odds(chances[other])
+    unmeldable = out_of_reach(view, other)  # said so, as everywhere: never "less than 1 in 50"
+    who = "it" if name == COMPUTER else "they"
+    chance = f", which {who} cannot meld," if unmeldable else f" ({odds(chances[other])})"
     expert = _expert()
     if keeps == left:  # as little deadwood, and safer: the expert's own terms decide
         favours = _what_favours(view, expert, c, other, (p, chances[other]), ascii_only, name)
         shorter = favours.replace(" after your next two draws", " after two draws")
-        pair = f"{chance.removeprefix('about ')} against {odds(p).removeprefix('about ')}"
+        if unmeldable:
+            pair = f"{name} cannot meld it"
+        else:
+            pair = f"{odds(chances[other]).removeprefix('about ')} against {odds(p).removeprefix('about ')}"
         return [
             f"{head} (not {lab(other)}, as low and safer: {pair}): {favours}.",
             f"{head} (not {lab(other)}, as low and safer): {favours}.",
@@ -1318,10 +1326,10 @@ def _still_the_throw(
     every = "every safer throw breaks a meld" if breaks else "every safer throw keeps more deadwood"
     fewer = "every safer throw breaks a meld" if breaks else "every safer throw keeps more"
     if other is played and not breaks:
-        whys = [f"your safer {lab(other)} ({chance}) leaves {keeps}", f"your safer {lab(other)} leaves {keeps}"]
+        whys = [f"your safer {lab(other)}{chance} leaves {keeps}", f"your safer {lab(other)} leaves {keeps}"]
     else:
         whys = [
-            f"{every}: {lab(other)} ({chance}) leaves {keeps}",
+            f"{every}: {lab(other)}{chance} leaves {keeps}",
             f"{every}: {lab(other)} leaves {keeps}",
             f"{fewer}: {lab(other)} leaves {keeps}",
             f"the best safer throw, {lab(other)}, {'breaks a meld and ' if breaks else ''}leaves {keeps}",

@@ -713,8 +713,10 @@ def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bo
     reason); else the first figure the expert weighs that favours
     ``suggested``, as a hint to throw it rather than a card leaving less
     deadwood gives it (the draws to come, the chances to meld, its own
-    weights)."""
-    from .hints import _hundredths, _what_favours, hint_expert
+    weights).  A card no meld with is left to the other player
+    (:func:`~ginrummy_tui.ai.hints.out_of_reach`) is said, as the hints say
+    it, to be one it cannot meld, never "less than 1 in 50"."""
+    from .hints import _hundredths, _meld_pair, _what_favours, hint_expert, out_of_reach
 
     lab = lambda c: card_name(c, ascii_only)  # noqa: E731
     hand = hand_mask(v.hand)
@@ -725,6 +727,9 @@ def compared_reason(v: PlayerView, played: Card, suggested: Card, ascii_only: bo
     if mine >= theirs:
         left = f", as {lab(played)} would" if mine == theirs else f" ({lab(played)} would leave {theirs})"
         return f"{head}{left}; {_what_favours(v, hint_expert(), suggested, played, chances, ascii_only, name)}."
+    if p_theirs > p_mine and out_of_reach(v, suggested):
+        pair = _meld_pair(suggested, played, p_mine, p_theirs, ascii_only, name, mine_out=True)
+        return f"{head} ({lab(played)} would leave {theirs}); {pair}."
     said = odds(chances[0]), odds(chances[1])
     if said[0] == said[1]:
         said = _hundredths(chances[0]), _hundredths(chances[1])  # never "about 0 in 100"
