@@ -1774,3 +1774,20 @@ def test_a_safer_throw_the_computer_cannot_meld_is_never_given_a_chance(seed, mo
     h = hint(v, room=116)  # 120 columns: room for the fuller wording
     assert h.reason == reason
     assert "less than 1 in 50" not in hint(v).reason
+
+
+def test_the_throw_that_ends_the_hand_void_is_not_argued_by_what_the_computer_could_meld():
+    # Oklahoma, seed 3003, hand 2 (the player on the easy opponent's moves, against standard):
+    # with 2 cards left in the stock a throw without a knock ends the hand void, and the computer
+    # gets no turn; the hint said "Discard 5♠: it leaves 12 deadwood (not 4♦, which would leave
+    # 10): the chance the computer can meld 4♦ is about 9 in 10; it cannot meld 5♠."
+    s = new_game(PRESETS["oklahoma"], seed=3003)
+    bots = (get_opponent("easy", 3003 + 7), get_opponent("standard", 3003))
+    while not (s.hand_no == 2 and len(s.history) == 61):
+        s = apply(s, bots[s.current].choose(view(s, s.current)) if s.phase != "hand_over" else parse_action("next hand"))
+    v = view(s, 0)
+    assert v.phase == "discard" and v.stock_size == v.rules.void_stock == 2
+    assert not any(a.kind in (Kind.KNOCK, Kind.GIN) for a in v.legal_actions)
+    h = hint(v)
+    assert h.action == parse_action("discard 5S")
+    assert h.reason == "Discard 5♠: you cannot knock, and the hand is void whichever card you throw."

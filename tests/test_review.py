@@ -961,6 +961,38 @@ def test_a_card_the_computer_cannot_meld_is_said_so_where_two_throws_are_compare
     assert m.reason == reason
 
 
+def test_no_throw_is_better_than_another_where_the_hand_ends_void_on_it():
+    """The computer holds 6♦ from the pile; the player draws with 3 cards left in the stock and
+    throws 6♥ without a knock, the hand ending void on it.  The review listed it beside the
+    expert's J♠ ("About even"), with "Discard J♠: it leaves 19 deadwood; ... 6♥: the computer
+    can likely meld it, about 9 in 10.": the computer had no turn left to meld anything."""
+    from ginrummy_tui.ai.hints import hint
+    from ginrummy_tui.ai.review import throw_danger
+
+    before, move = replay_history(_made(**SIX_TAKEN), ["pass", "take upcard", "discard KS"])[-1]
+    s = apply(before, move.action)
+    s = replace(s, stock=s.stock[-3:], discard=s.stock[:-3] + s.discard)
+    validate(s)
+    steps = replay_history(s, ["draw stock", "discard 6H"])
+    v = view(steps[-1][0], 0)
+    assert v.stock_size == v.rules.void_stock and apply(steps[-1][0], steps[-1][1].action).result.kind == "void"
+    assert hint(v).reason == "Discard J♠: you cannot knock, and the hand is void whichever card you throw."
+    review = review_moves(steps, 0, samples=8)
+    assert (review.decisions, review.mistakes) == (2, ())
+    assert throw_danger(v, parse_action("discard 6H"), parse_action("discard JS"), "") == ""
+
+
+def test_the_review_of_a_hand_ending_void_lists_no_throw_at_its_last_turn():
+    # Oklahoma, seed 3012, hand 3 (the player on the easy opponent's moves, against standard):
+    # turn 16 read "you discarded A♠ ...; the expert would have discarded K♥", its reason ending
+    # "A♠: the computer can likely meld it, about 6 in 10.", where the hand ended void on either
+    review, steps = _reviewed_hand("oklahoma", 3012, 3, "standard")
+    v = view(steps[63][0], 0)
+    assert v.stock_size == v.rules.void_stock and steps[63][1].action == parse_action("discard AS")
+    assert [m.index for m in review.mistakes if m.turn == 16] == [62]  # its draw, not its throw
+    assert not any("A♠: the computer" in m.reason for m in review.mistakes)
+
+
 def test_a_chance_of_a_meld_reads_with_one_word_for_each_figure():
     """"about 1 in 2" read "the computer can likely meld it" at 0.5 and "may meld it" at 0.49:
     one figure, two words, and "likely" for an even chance."""

@@ -566,6 +566,14 @@ def _last_throw(view: PlayerView) -> bool:
     return last_throw(view)
 
 
+def void_throw(view: PlayerView) -> bool:
+    """Whether a throw now without a knock ends the hand void, whichever card goes
+    (:func:`~ginrummy_tui.ai.master.void_throw`)."""
+    from .master import void_throw as ends_void
+
+    return ends_void(view)
+
+
 def _feeds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
     """What a last throw (:func:`_last_throw`) risks, which is all that it
     matters by: "and it cannot meld 2♥", or "and the chance it can meld 3♥
@@ -1204,6 +1212,10 @@ def _explain_discard(
             ])
         if mine:
             return _explain_wait(view, lab(c), left, out, name, gain if gain is not None else wait_gain(view, c))
+    if void_throw(view) and not any(a.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) for a in legal):
+        # the hand ends void on this throw: no card it feeds or keeps counts, the other player
+        # getting no turn and this one no draw
+        return f"Discard {lab(c)}: you cannot knock, and the hand is void whichever card you throw."
     if _last_throw(view):
         return _fitting([
             f"{head}; your last throw: the hand is void unless {name} ends it, {_feeds(view, c, ascii_only, name)}.",

@@ -1127,6 +1127,13 @@ def last_throw(view: PlayerView) -> bool:
     return view.phase == Phase.DISCARD and _draws_left(view, drawn=True) <= 0 and view.stock_size > view.rules.void_stock
 
 
+def void_throw(view: PlayerView) -> bool:
+    """Whether a throw now without a knock ends the hand void: the stock is down to the
+    rules' ``void_stock`` (the engine ends the hand on that throw), and the opponent gets no
+    turn, so no card thrown then is better or worse than another."""
+    return view.phase == Phase.DISCARD and view.stock_size <= view.rules.void_stock
+
+
 def out_of_reach(view: PlayerView, c: Card) -> bool:
     """Whether the opponent cannot meld ``c`` whatever it holds: each set and
     run of three with ``c`` needs a card in this seat's hand (``c`` aside) or

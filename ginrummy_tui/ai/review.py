@@ -54,7 +54,7 @@ from ginrummy_tui.engine.melds import RUN_DW
 
 from .common import COMPUTER, hand_mask, playable
 from .expert import NEAR
-from .hints import explain, match_turned, meld_chances, meld_guesser, odds
+from .hints import explain, match_turned, meld_chances, meld_guesser, odds, void_throw
 from .knock_playouts import BETTER, DEFAULT_SAMPLES, KNOCK_DEALS, PRECISION, boxed, knock_cost_of_view, to_precision
 from .master import MatchTurn, wants
 
@@ -195,7 +195,10 @@ class HandReview:
     """How many decisions the player made in the hand."""
     mistakes: tuple[ReviewedDecision, ...]
     """Every decision where the expert would have chosen differently, in the
-    order they were made (a turn's draw before its discard), each with its cost."""
+    order they were made (a turn's draw before its discard), each with its cost;
+    not a throw without a knock where the expert throws another card without one
+    at the throw that ends the hand void (:func:`~ginrummy_tui.ai.hints.void_throw`),
+    where every such throw comes to the same."""
     samples: int
     """Random deals per decision behind each cost."""
     knock_deals: int = KNOCK_DEALS
@@ -792,7 +795,8 @@ def throw_danger(
     meld, and that, more than the deadwood, is what the cost is made of: a
     sentence naming it, to follow the expert's ``reason`` (" 3♣: the computer
     can likely meld it, about 6 in 10."); nothing where the two throw the
-    same card, where the chances are not far apart (:data:`DANGER`,
+    same card, at the throw that ends the hand void (:func:`~ginrummy_tui.ai.hints.void_throw`:
+    the other player gets no turn to meld it), where the chances are not far apart (:data:`DANGER`,
     :data:`DANGER_GAP`: the chances the hints give, :func:`meld_chances`, on
     the same guesses), or where ``reason`` gives that chance already.  The
     expert's reason for its own throw can say nothing of it: in hand 2 of
@@ -800,8 +804,8 @@ def throw_danger(
     of the cost of 3♣ was the chance, about 6 in 10, that the computer
     melds it."""
     mine, theirs = played.card, suggested.card
-    if mine is None or theirs is None or mine is theirs:
-        return ""
+    if mine is None or theirs is None or mine is theirs or void_throw(v):
+        return ""  # (a throw that ends the hand void feeds no one: the other player has no turn)
     if played.kind not in (Kind.DISCARD, Kind.KNOCK) or suggested.kind not in (Kind.DISCARD, Kind.KNOCK, Kind.GIN):
         return ""
     label = card_name(mine, ascii_only)
@@ -912,6 +916,8 @@ def review_moves(
         suggested = expert.choose(v)
         if suggested == move.action:
             continue
+        if void_throw(v) and move.action.kind == Kind.DISCARD and suggested.kind == Kind.DISCARD:
+            continue  # the hand ends void on this throw whichever card goes: no throw is better than another
         if knock_against_wait(move.action, suggested):  # the fast players knock whenever they can: waiting is played out otherwise
             cost, error = estimate_knock_cost_error(before, seat, move.action, suggested, deals=samples, most=knock_deals, seed=seed)
         else:
