@@ -181,6 +181,44 @@ async def test_the_scroll_bar_of_the_match_over_screen_stands_out(tmp_path, monk
             assert scroll_bar_contrast(app, scrolled[0], system) >= 3, system
 
 
+@pytest.mark.parametrize("no_color", [True, False])
+async def test_both_players_bars_of_the_race_stand_out(tmp_path, monkeypatch, no_color):
+    """Under NO_COLOR the other player's bars of the race on the match result were drawn red,
+    which the lack of colour made grey 237 on the felt's 236: no bar of the computer's to be
+    seen, nor its mark in the legend.  Every bar cell reads against its ground, both players'
+    there, the player's own still told apart (bold, and on the left); in colour the other's red
+    read 2.9:1 on the felt, now a lighter red."""
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.race import BLOCKS, Race
+
+    from .test_polish import knock_to_the_match_over, resumed
+
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    async with running(resumed(tmp_path, scenarios.match_point(), seed=1), size=(80, 24)) as (app, pilot):
+        await knock_to_the_match_over(app, pilot)
+        region = app.screen.query_one(Race).region
+        assert region.height > 2, region
+        # in colour, the game's own theme (the ANSI themes leave green and red to the terminal)
+        for theme in theme_names() if no_color else [app.theme]:
+            app.theme = theme
+            await pilot.pause()
+            lines = list(Segment.split_lines(segments(app)))
+            bars: dict[bool, list[float]] = {True: [], False: []}  # by bold: the player's, the other's
+            for y in range(region.y, region.bottom):
+                for segment in list(Segment.divide(lines[y], [region.x, region.right, app.size.width + 1]))[1]:
+                    style = segment.style
+                    if style is None or not segment.text.strip() or any(c not in BLOCKS for c in segment.text):
+                        continue
+                    fore, back = (style.bgcolor, style.color) if style.reverse else (style.color, style.bgcolor)
+                    assert fore is not None and back is not None, segment
+                    bars[bool(style.bold)].append(contrast(fore.get_truecolor(), back.get_truecolor()))
+            assert bars[True] and bars[False], (theme, bars)
+            assert min(bars[True] + bars[False]) >= 3, (theme, min(bars[True]), min(bars[False]))
+
+
 async def test_the_number_keys_on_the_hands_cards_are_readable_on_the_felt():
     """The keys 1..0 on the cards' tops were the outline's grey: colour 246 on the felt in 256 colours, 2.63:1."""
     from ginrummy_tui.tui.widgets.hand import HandView

@@ -30,6 +30,7 @@ def race_chart(
     ascii_only: bool = False,
     colours: Palette = DEFAULT,
     own_name: str = "You",
+    monochrome: bool = False,
 ) -> Text:
     """The chart as text: ``height`` rows of bars, then the hand numbers and
     who is who (the left bar of each pair is the player's, the right one the
@@ -37,7 +38,10 @@ def race_chart(
     with "…", so that the legend keeps to one line down to 46 columns).  The top row is the target (or the highest score, if higher); its scale
     and the hand numbers in ``colours``' quieter text.  Where nobody has scored (a match
     lost on time at its first move), a line saying so: the chart was its scale and an
-    axis with no bar, under "The race", above the score table."""
+    axis with no bar, under "The race", above the score table.  ``monochrome`` (NO_COLOR):
+    both players' bars in the text's own colour, the player's bold, told apart by their side
+    and the legend: the other's red, made a grey by the terminal's lack of colour, was grey
+    237 on the felt's 236, no bar to be seen."""
     me, opp = v.seat, 1 - v.seat
     scores = [(r.scores[me], r.scores[opp]) for r in v.sheet]
     if not any(any(pair) for pair in scores):
@@ -45,7 +49,7 @@ def race_chart(
     top = max([v.rules.target, *(max(s) for s in scores)] if scores else [v.rules.target])
     steps = height * 8
     label_w = len(str(top)) + 1
-    styles = ("green bold", "red")
+    styles = ("bold", "") if monochrome else ("green bold", "#ff5f5f")
     out = Text(no_wrap=True, overflow="crop")
     for row in range(height - 1, -1, -1):
         label = str(top) if row == height - 1 else "0" if row == 0 else ""
@@ -107,5 +111,5 @@ class Race(Widget):
     def render(self) -> Text:
         return race_chart(
             self.v, self.opponent_name, self.rows, ascii_only=self.ascii_only, colours=palette_of(self.app),
-            own_name=self.own_name,
+            own_name=self.own_name, monochrome=self.app.no_color,
         )
