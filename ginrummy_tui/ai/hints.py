@@ -520,7 +520,7 @@ def _meld_odds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> list[s
     fewer words."""
     (p,) = meld_chances(view, (c,))
     shown = _shown(view, c, ascii_only, name)
-    who = ("it" if name == COMPUTER else "they") if shown else name  # a person is not "it"
+    who = _pronoun(name) if shown else name  # a person is not "it"
     if out_of_reach(view, c):
         cannot = f"{shown}{who} cannot meld {_label(c, ascii_only)}"
         return [f"{cannot}: each meld with it needs a card you hold or one in the pile", f"{cannot}: no meld with it is left"]
@@ -566,19 +566,25 @@ def _last_throw(view: PlayerView) -> bool:
     return last_throw(view)
 
 
-def void_throw(view: PlayerView) -> bool:
+def _void_throw(view: PlayerView) -> bool:
     """Whether a throw now without a knock ends the hand void, whichever card goes
     (:func:`~ginrummy_tui.ai.master.void_throw`)."""
-    from .master import void_throw as ends_void
+    from .master import void_throw
 
-    return ends_void(view)
+    return void_throw(view)
+
+
+def _pronoun(name: str) -> str:
+    """How the reasons name the other player after naming it once: the computer is "it",
+    a person "they"."""
+    return "it" if name == COMPUTER else "they"
 
 
 def _feeds(view: PlayerView, c: Card, ascii_only: bool, name: str) -> str:
     """What a last throw (:func:`_last_throw`) risks, which is all that it
     matters by: "and it cannot meld 2♥", or "and the chance it can meld 3♥
     is about 1 in 3" where no card is out of its reach."""
-    who = "it" if name == COMPUTER else "they"
+    who = _pronoun(name)
     if out_of_reach(view, c):
         return f"and {who} cannot meld {_label(c, ascii_only)}"
     (p,) = meld_chances(view, (c,))
@@ -1212,7 +1218,7 @@ def _explain_discard(
             ])
         if mine:
             return _explain_wait(view, lab(c), left, out, name, gain if gain is not None else wait_gain(view, c))
-    if void_throw(view) and not any(a.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) for a in legal):
+    if _void_throw(view) and not any(a.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) for a in legal):
         # the hand ends void on this throw: no card it feeds or keeps counts, the other player
         # getting no turn and this one no draw
         return f"Discard {lab(c)}: you cannot knock, and the hand is void whichever card you throw."
@@ -1259,7 +1265,7 @@ def _explain_discard(
         (p,) = meld_chances(view, (c,))
         if p >= HIGH_CHANCE:
             shown = _shown(view, c, ascii_only, name)
-            who = ("it" if name == COMPUTER else "they") if shown else name
+            who = _pronoun(name) if shown else name
             risks += [
                 f"{head}; {shown}{who} can meld {lab(c)} {odds(p)}",
                 f"{head}; the chance {name} can meld it is {odds(p)}",
@@ -1317,7 +1323,7 @@ def _still_the_throw(
         other = min(safer, key=lambda o: (_ends(view, o), chances[o], -o.value))
     keeps = _ends(view, other)
     unmeldable = out_of_reach(view, other)  # said so, as everywhere: never "less than 1 in 50"
-    who = "it" if name == COMPUTER else "they"
+    who = _pronoun(name)
     chance = f", which {who} cannot meld," if unmeldable else f" ({odds(chances[other])})"
     expert = _expert()
     if keeps == left:  # as little deadwood, and safer: the expert's own terms decide
@@ -1425,7 +1431,7 @@ def _meld_pair(
     that they differ (in hundredths when the words are the same); with
     ``mine_out``, that it cannot meld ``c`` at all (:func:`out_of_reach`)."""
     if mine_out:
-        who = "it" if name == COMPUTER else "they"
+        who = _pronoun(name)
         return f"the chance {name} can meld {_label(other, ascii_only)} is {odds(p_other)}; {who} cannot meld {_label(c, ascii_only)}"
     if odds(p_mine) != odds(p_other):
         chances = f"{odds(p_other)}, {_label(c, ascii_only)} {odds(p_mine)}"

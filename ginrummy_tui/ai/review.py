@@ -54,9 +54,9 @@ from ginrummy_tui.engine.melds import RUN_DW
 
 from .common import COMPUTER, hand_mask, playable
 from .expert import NEAR
-from .hints import explain, match_turned, meld_chances, meld_guesser, odds, void_throw
+from .hints import explain, match_turned, meld_chances, meld_guesser, odds
 from .knock_playouts import BETTER, DEFAULT_SAMPLES, KNOCK_DEALS, PRECISION, boxed, knock_cost_of_view, to_precision
-from .master import MatchTurn, wants
+from .master import MatchTurn, void_throw, wants
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 MORE_SAMPLES = 16
@@ -197,7 +197,7 @@ class HandReview:
     """Every decision where the expert would have chosen differently, in the
     order they were made (a turn's draw before its discard), each with its cost;
     not a throw without a knock where the expert throws another card without one
-    at the throw that ends the hand void (:func:`~ginrummy_tui.ai.hints.void_throw`),
+    at the throw that ends the hand void (:func:`~ginrummy_tui.ai.master.void_throw`),
     where every such throw comes to the same."""
     samples: int
     """Random deals per decision behind each cost."""
@@ -795,7 +795,7 @@ def throw_danger(
     meld, and that, more than the deadwood, is what the cost is made of: a
     sentence naming it, to follow the expert's ``reason`` (" 3♣: the computer
     can likely meld it, about 6 in 10."); nothing where the two throw the
-    same card, at the throw that ends the hand void (:func:`~ginrummy_tui.ai.hints.void_throw`:
+    same card, at the throw that ends the hand void (:func:`~ginrummy_tui.ai.master.void_throw`:
     the other player gets no turn to meld it), where the chances are not far apart (:data:`DANGER`,
     :data:`DANGER_GAP`: the chances the hints give, :func:`meld_chances`, on
     the same guesses), or where ``reason`` gives that chance already.  The
