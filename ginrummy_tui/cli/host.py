@@ -272,7 +272,7 @@ def moved_note(kept_port: int, port: int, new_address: str, *, new: bool = False
     else:
         was, now = address(kept_bind, kept_port), address(bind, port)
         # listening everywhere, the game tries the address it joined, one of this machine's
-        tried = f"port {kept_port} of the address it joined" if kept_bind in ("0.0.0.0", "::") else was
+        tried = f"port {kept_port} of the address it joined" if kept_bind in EVERYWHERE else was
     if new:
         return (f"the match given up was hosted on {was}; the new match is on {now}. {games} "
                 f"trying {tried} and cannot be told of the new match: {who} leave it (q) and join the "

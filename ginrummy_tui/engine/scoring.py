@@ -22,7 +22,6 @@ class Layoff(Written):
     meld: tuple[Card, ...]
 
 
-
 @dataclass(frozen=True)
 class KnockResult(Written, WrittenWhenSet):
     """The settlement of a knocked hand."""
@@ -61,7 +60,6 @@ class KnockResult(Written, WrittenWhenSet):
     WRITTEN_WHEN_SET: ClassVar[tuple[str, ...]] = ("kept_out", "blocked", "layout_gain")
     """The fields added later: a save or a view holds them only when set, so
     that a knock without them reads and writes exactly as before."""
-
 
 
 _SUIT_BASE = (0, 13, 26, 39)

@@ -28,7 +28,6 @@ class Move(Written):
     card: Card | None = None
 
 
-
 def turn_number(history: Sequence[Move], seat: int) -> int:
     """The turn of ``seat`` that its next move after ``history`` belongs to, from 1:
     a draw and its discard share a turn, and a pass on the upcard belongs to the
@@ -55,7 +54,6 @@ class HandRecord(Written):
     def tie(self) -> bool:
         """A knock the defender matched where a tie is no undercut: nobody won (:func:`is_tie`)."""
         return is_tie(self.kind, self.winner)
-
 
 
 def is_tie(kind: str, winner: int | None) -> bool:
@@ -126,7 +124,6 @@ class HandResult(Written):
         return is_tie(self.kind, self.winner)
 
 
-
 @dataclass(frozen=True)
 class GameState(Written):
     """Everything about a match at one moment. Never changed in place:
@@ -190,7 +187,6 @@ class GameState(Written):
         )
 
 
-
 @dataclass(frozen=True)
 class PlayerView(Written):
     """What one seat may see: never the other hand (until the hand is shown
@@ -236,7 +232,6 @@ class PlayerView(Written):
     @property
     def my_turn(self) -> bool:
         return self.current == self.seat and self.phase.playing
-
 
 
 # ---------------------------------------------------------------- JSON form

@@ -40,7 +40,7 @@ import threading
 import time
 import zlib
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime
 from datetime import time as dt_time
 from pathlib import Path
@@ -1241,7 +1241,7 @@ class History:
                 continue
             if not all(isinstance(v, int) and not isinstance(v, bool) for v in figures):
                 raise Damaged(FIGURES_DAMAGED)
-            stats.groups[(opp, preset)] = counted.with_figures(dict(zip(HAND_FIGURES, figures)))
+            stats.groups[(opp, preset)] = replace(counted, **dict(zip(HAND_FIGURES, figures)))
         for (opp, preset), level in stats.groups.items():
             level.best_streak, level.current_streak = _streaks(self.read(_RESULTS_LEVEL_SQL, (opp, preset))[0][0])
         stats.total.best_streak, stats.total.current_streak = _streaks(self.read(_RESULTS_SQL)[0][0])

@@ -137,10 +137,6 @@ class Tally:
         ``avg_points``, ``avg_net``), as the statistics table's rows name them."""
         return {**asdict(self), "win_rate": self.win_rate, "avg_points": self.avg_points, "avg_net": self.avg_net}
 
-    def with_figures(self, figures: dict[str, int]) -> Tally:
-        """These figures with ``figures`` (by field name) in place of theirs."""
-        return replace(self, **figures)
-
     def plus(self, other: Tally) -> Tally:
         """These figures and ``other``'s added up, but the streaks (kept as they are
         here), which do not add up."""

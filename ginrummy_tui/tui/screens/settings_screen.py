@@ -26,6 +26,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from ginrummy_tui.engine.kinds import Phase
 from ginrummy_tui.engine.rules import changed_from_preset, rules_label
 from ginrummy_tui.engine.words import together
+from ginrummy_tui.storage.config import LEVELS
 from ginrummy_tui.storage.rule_words import option_text, rules_text, shared_changes
 
 from ..host import ClickModeChanged, gin_of
@@ -52,7 +53,6 @@ if TYPE_CHECKING:
     from ..host import GinHost
 
 
-LEVEL_LABELS = (("easy", "easy"), ("standard", "standard"), ("expert", "expert"), ("master", "master"))
 DEALER_LABELS = (("alternate", "Alternate every hand"), ("winner", "Winner of the hand"))
 CUSTOM = "custom"
 """The preset field's choice while the options on the form differ from the preset's
@@ -163,7 +163,6 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
     if narrow is not None and shown.ascii and not saved.ascii:
         terminal = f"{narrow_terminal_words(narrow)} (ASCII only is saved as no)."
         shown = replace(shown, ascii=saved.ascii)
-    labels = dict(LEVEL_LABELS)
     parts = []  # (the value shown, the saved one)
     if shown.rules != saved.rules:
         # a change both make alike is named once, as both's: the settings' own change, carried
@@ -178,7 +177,7 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
             kept += f"; both with {both}"
         parts.append((now, kept))
     if shown.ai != saved.ai:
-        parts.append((f"opponent level {labels.get(shown.ai, shown.ai)}", labels.get(saved.ai, saved.ai)))
+        parts.append((f"opponent level {shown.ai}", saved.ai))
     if shown.pause != saved.pause:
         parts.append((f"computer's pause {together(f'{shown.pause:g}', 's')}", together(f"{saved.pause:g}", "s")))
     if shown.ascii != saved.ascii:
@@ -197,7 +196,7 @@ def run_only_line(shown: Settings, saved: Settings | None, one_tab: bool = False
             f": a rule option you change is saved onto the saved {saved.preset} rules "
             f"({shown.preset} is for this run)"
         )
-    level = labels.get(shown.ai, shown.ai)
+    level = shown.ai
     listed = [  # what the field's choice saves, the choice, the field
         (what, choice, field)
         for what, choice, field, differs in (
@@ -251,7 +250,7 @@ def match_rules_line(app: App[Any], next_rules: Rules, next_ai: str, changed: bo
     head = f"{'The match just finished' if over else 'The match in play'}: {described}, to {rules.target}"
     level = session.opponent_level(None) if isinstance(session, LocalSession) else None
     if level is not None:
-        head += f", opponent level {dict(LEVEL_LABELS).get(level, level)}"
+        head += f", opponent level {level}"
     parts = [head]
     preset = changed_from_preset(rules)[0]
     values, next_values = rules.option_values(), next_rules.option_values()
@@ -437,7 +436,7 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
                 yield Static("Opponent and table", classes="section")
                 yield self._row(
                     "Opponent level",
-                    ChoiceField([(label, level) for level, label in LEVEL_LABELS], s.ai, ascii_only=a, id="ai"),
+                    ChoiceField([(level, level) for level in LEVELS], s.ai, ascii_only=a, id="ai"),
                 )
                 yield self._row(
                     "Computer's pause, s", NumberField(f"{s.pause:g}", type="number", compact=True, id="pause")
