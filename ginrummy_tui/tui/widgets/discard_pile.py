@@ -96,10 +96,6 @@ class DiscardPile(Widget):
             return None
         return most - 1
 
-    def scrolls(self) -> bool:
-        """True while the listed pile is longer than its room, and scrolls."""
-        return self._list_window() is not None
-
     def scroll_list(self, key: str) -> bool:
         """Scroll the listed pile for ``key`` (↑, ↓, PgUp, PgDn, Home, End); False where it
         does not scroll (it shows whole)."""
