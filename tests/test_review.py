@@ -1051,3 +1051,72 @@ def test_a_review_listing_no_cost_does_not_explain_costs(review):
     even = said((0.2,))
     assert "Costs are" not in even and "Each judgment weighs expected points of this hand" in even, even
     assert "Costs are expected points of this hand" in said((0.2, 6.0))
+
+
+def test_a_knock_with_another_card_than_the_experts_wait_is_given_its_own_figure():
+    # standard rules, seed 0 (standard on seat 0, the expert on seat 1), turn 8: the player
+    # knocked with 2♣ (6 deadwood) where the expert threw 3♦ (5) and waited.  The reason read
+    # "A knock now would come out about even ...; waiting gains about 10 points more": the
+    # knock's figure was the expert's knock with 3♦, the gain over the player's knock with 2♣
+    from ginrummy_tui.ai.hints import _knock_would, hint_expert
+
+    s = new_game(seed=0)
+    bots = (get_opponent("standard", 0), get_opponent("expert", 1))
+    while len(s.history) < 32:
+        s = apply(s, bots[s.current].choose(view(s, s.current)))
+    v = view(s, 0)
+    (m,) = review_moves(replay_history(s, ["knock 2C"]), 0).mistakes
+    assert (m.suggested, m.deadwood) == (parse_action("discard 3D"), (6, 5))
+    own = hint_expert().knock_outlook(v, card=parse_cards("2C")[0])
+    best = hint_expert().knock_outlook(v)
+    assert own is not None and best is not None and best.card == parse_cards("3D")[0]
+    said, other = _knock_would(round(own.expected_points), True), _knock_would(round(best.expected_points), True)
+    assert said != other  # the two knocks' figures differ: the line says the player's
+    assert m.reason.startswith("Don't knock: discard 3♦ and wait"), m.reason
+    assert f"A knock with 2♣ now (6 deadwood) {said}" in m.reason, m.reason
+    assert m.reason.endswith(f"waiting gains {m.cost_text()} more."), m.reason
+
+
+class _NeverKnocks:
+    """The expert, throwing without knocking where it would knock (gin still goes gin)."""
+
+    def __init__(self, seed: int) -> None:
+        self.expert = get_opponent("expert", seed)
+
+    def choose(self, v):
+        a = self.expert.choose(v)
+        return replace(a, kind=Kind.DISCARD) if a.kind == Kind.KNOCK else a
+
+
+def _at_void_throw(seed: int):
+    """Seed ``seed`` with both seats never knocking, at seat 0's throw that ends the hand void."""
+    from ginrummy_tui.ai.master import void_throw
+
+    s = new_game(seed=seed)
+    bots = (_NeverKnocks(seed), _NeverKnocks(seed + 1))
+    while not (s.current == 0 and void_throw(view(s, 0))):
+        s = apply(s, bots[s.current].choose(view(s, s.current)))
+    return s
+
+
+def test_at_the_throw_that_ends_the_hand_void_a_knock_with_another_card_is_given_its_own_figure():
+    # seed 13, both seats never knocking: at the throw that ends the hand void the player knocked
+    # with 2♠ (10 deadwood) where the expert threw 10♦ (2) without knocking; the reason read
+    # "Discard 10♦ without knocking: a knock now is expected to lose about 2, ...", the figure of
+    # a knock with 10♦, where the player's with 2♠ is expected to lose about 10
+    from ginrummy_tui.ai.hints import _knock_words, hint_expert
+
+    s = _at_void_throw(13)
+    v = view(s, 0)
+    (m,) = review_moves(replay_history(s, ["knock 2S"]), 0).mistakes
+    assert (m.suggested, m.deadwood) == (parse_action("discard TD"), (10, 2))
+    own = hint_expert().knock_outlook(v, card=parse_cards("2S")[0])
+    best = hint_expert().knock_outlook(v)
+    assert own is not None and best is not None and round(own.expected_points) != round(best.expected_points)
+    assert m.reason == (
+        f"Discard 10♦ without knocking: a knock with 2♠ now (10 deadwood) is {_knock_words(v, own, 'the computer')}; "
+        "the hand is void."
+    ), m.reason
+    # no danger of the card knocked with is named at that throw: the computer has no turn left
+    assert "meld" not in m.reason
+

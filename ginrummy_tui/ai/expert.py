@@ -640,13 +640,15 @@ class ExpertOpponent:
         look = expert.lookahead2 if draws >= 2 else expert.lookahead
         return look(ctx, hand_mask(cards), view.knock_limit)
 
-    def knock_outlook(self, view: PlayerView, samples: int | None = None) -> KnockOutlook | None:
+    def knock_outlook(self, view: PlayerView, samples: int | None = None, card: Card | None = None) -> KnockOutlook | None:
         """What the expert weighs when it may knock: the best knock, whether it
         knocks or lies in wait and why, and what knocking now is expected to
         score (over ``samples`` hands the opponent may hold, dealt by
         :meth:`guess_hands`; by default ``match_samples``, the hands its
-        choice weighs).  None when no knock is legal."""
-        actions = [a for a in view.legal_actions if a.kind == Kind.KNOCK]
+        choice weighs).  With ``card``, the same of the knock with that card
+        (the review's figures of a knock the player made with another card
+        than the best).  None when no knock is legal (with ``card``, with it)."""
+        actions = [a for a in view.legal_actions if a.kind == Kind.KNOCK and (card is None or a.card is card)]
         if not actions:
             return None
         m = hand_mask(view.hand)

@@ -1031,7 +1031,7 @@ def wait_gain(view: PlayerView, card: Card, seed: int = 0) -> tuple[float, float
 
 
 def _explain_wait(
-    view: PlayerView, label: str, left: int, out: KnockOutlook, name: str, gain: tuple[float, float]
+    view: PlayerView, label: str, left: int, out: KnockOutlook, name: str, gain: tuple[float, float], knocked: str | None = None
 ) -> str:
     """Why the expert throws ``label`` (leaving ``left``) and lies in wait
     rather than knocking: for gin, and to undercut the other player's knock
@@ -1063,8 +1063,16 @@ def _explain_wait(
     "(doubled)", and where the rules give a box bonus for each hand won, the
     figures count it and say so (:func:`_knock_marks`).  Where the fullest
     wording takes three lines of the prompt, it is said in fewer words, and
-    last the chance that a knock now is undercut is left out."""
+    last the chance that a knock now is undercut is left out.
+
+    ``knocked``: the words for the knock weighed, where it is not the best knock now
+    but the player's with another card than ``label`` (the review of that knock:
+    "a knock with 2♣ now (6 deadwood)"), ``out`` then being its figures."""
     from .knock_playouts import BETTER
+
+    full = knocked or "a knock now"  # "a knock with 2♣ now (6 deadwood)"
+    now_words = full.split(" (")[0]  # "a knock with 2♣ now"
+    short = now_words.removesuffix(" now")  # "a knock with 2♣"
 
     knock = round(out.opponent_mean)
     undercuts = view.rules.undercuts(left, knock)
@@ -1087,23 +1095,23 @@ def _explain_wait(
         for risk in (True, False):
             beside = [m for m in (marks if n else "", f"undercut {odds(out.undercut_chance)}" if risk else "") if m]
             aside = f" ({'; '.join(beside)})" if beside else ""
-            knock_now = f"A knock now {_knock_would(n, True)}{aside}; {gains}."
+            knock_now = f"{full[:1].upper()}{full[1:]} {_knock_would(n, True)}{aside}; {gains}."
             hopes = [f" with {left} deadwood for gin or to {hope} {whose}", f" for gin or to undercut {name}'s knock", ""]
             reasons += [f"Don't knock: discard {label} and wait{hoped}. {knock_now}" for hoped in hopes]
         return _fitting(reasons)
     if -mean >= BETTER and -mean >= 2 * error:
         k = math.floor(-mean + 0.5)
         points = [
-            f"a knock now does about {counted(k, 'point')} better in this hand (it {_knock_would(n, True)}{marked})",
-            f"a knock now does about {counted(k, 'point')} better in this hand{boxed}",
-            f"a knock scores about {k} more here{boxed}",
+            f"{full} does about {counted(k, 'point')} better in this hand (it {_knock_would(n, True)}{marked})",
+            f"{now_words} does about {counted(k, 'point')} better in this hand{boxed}",
+            f"{short} scores about {k} more here{boxed}",
         ]
         but = "but"
     else:
         points = [
-            f"in this hand it is about even with a knock now, which {_knock_would(n, True)}{marked}",
-            "in this hand it is about even with a knock now",
-            "about even with a knock here",
+            f"in this hand it is about even with {full}, which {_knock_would(n, True)}{marked}",
+            f"in this hand it is about even with {now_words}",
+            f"about even with {short} here",
         ]
         but = "and"
     # why waiting, which a knock may beat in this hand, is the rule: over whole matches lying in wait
@@ -1181,7 +1189,12 @@ def _explain_discard(
     if any(a.kind == Kind.GIN and a.card is c for a in legal):
         return f"{head}: that is gin — declare it (Gin) to score it now."
     mine = any(a.kind == Kind.KNOCK and a.card is c for a in legal)
+    # the review of a knock (``gain``, what waiting gains over it; ``played``, its card): the knock
+    # weighed against waiting is the player's, its figures said of its own card and deadwood
+    knocked = played if gain is not None and played is not None and Action(Kind.KNOCK, played) in legal else None
+    other = knocked if knocked is not None and knocked is not c else None  # a knock with another card, named
     turn = match_turned(view, Action(Kind.DISCARD, c)) if mine else None
+    knock_now = f"a knock with {lab(other)} now" if other is not None else "a knock now"
     if turn is not None and turn.points is not None:
         whys = _decided_words(view, turn, "waiting", "a knock now", name)
         return _fitting([f"Don't knock: discard {lab(c)} and wait; {why}." for why in whys])
@@ -1197,27 +1210,35 @@ def _explain_discard(
         out = _expert().knock_outlook(view)
         assert out is not None
         score = _knock_words(view, out, name)
+        # the knock said beside waiting: the player's own where the review gives one, else the best
+        own = out if knocked is None or knocked is out.card else _expert().knock_outlook(view, card=knocked)
+        assert own is not None
+        own_score = _knock_words(view, own, name)
+        if other is not None:
+            knock_now = f"a knock with {lab(other)} now ({own.deadwood} deadwood)"
         # (a wait the search chose over the rule's knock with c: the figure of waiting says why, below)
         if mine and out.knocks and searched(view, Action(Kind.DISCARD, c)) is None:
             return f"{head}; a knock with {lab(out.card)} instead is {score}."
         if out.why == "last turn" and not out.knocks:  # the knock is reckoned to lose more than a void hand
+            a_knock = knock_now.replace("a knock now", "a knock", 1) if other is None else knock_now
             if view.stock_size <= view.rules.void_stock:
                 return _fitting([
-                    f"Discard {lab(c)} without knocking: a knock now is {score}; the hand is void.",
-                    f"Discard {lab(c)}, no knock: a knock is {score}; the hand is void.",
+                    f"Discard {lab(c)} without knocking: {knock_now} is {own_score}; the hand is void.",
+                    f"Discard {lab(c)}, no knock: {a_knock} is {own_score}; the hand is void.",
                 ])
             then = f"void unless {name} ends it"
             risk = _feeds(view, c, ascii_only, name)
-            plain = _knock_words(view, out, name, undercut=False)
+            plain = _knock_words(view, own, name, undercut=False)
             return _fitting([
-                f"Discard {lab(c)} without knocking: a knock now is {score}; the hand is {then}, {risk}.",
-                f"Discard {lab(c)}, no knock: a knock is {score}; the hand is {then}, {risk}.",
-                f"Discard {lab(c)}, no knock: a knock is {score}; {then}, {risk}.",
-                f"Discard {lab(c)}, no knock: a knock is {plain}; the hand is {then}, {risk}.",
-                f"Discard {lab(c)}, no knock: a knock is {score}; the hand is {then}.",
+                f"Discard {lab(c)} without knocking: {knock_now} is {own_score}; the hand is {then}, {risk}.",
+                f"Discard {lab(c)}, no knock: {a_knock} is {own_score}; the hand is {then}, {risk}.",
+                f"Discard {lab(c)}, no knock: {a_knock} is {own_score}; {then}, {risk}.",
+                f"Discard {lab(c)}, no knock: {a_knock} is {plain}; the hand is {then}, {risk}.",
+                f"Discard {lab(c)}, no knock: {a_knock} is {own_score}; the hand is {then}.",
             ])
         if mine:
-            return _explain_wait(view, lab(c), left, out, name, gain if gain is not None else wait_gain(view, c))
+            waited = gain if gain is not None else wait_gain(view, c)
+            return _explain_wait(view, lab(c), left, own, name, waited, knock_now if other is not None else None)
     if _void_throw(view) and not any(a.kind in (Kind.KNOCK, Kind.GIN, Kind.BIG_GIN) for a in legal):
         # the hand ends void on this throw: no card it feeds or keeps counts, the other player
         # getting no turn and this one no draw
