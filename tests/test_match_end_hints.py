@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ginrummy_tui.ai import get_opponent
-from ginrummy_tui.ai.hints import hint, hint_expert, match_turned
+from ginrummy_tui.ai.hints import _match_pair, hint, hint_expert, match_turned
 from ginrummy_tui.ai.master import GuessingExpert
 from ginrummy_tui.ai.review import replay_history, review_moves
 from ginrummy_tui.engine import Action, Kind, apply, new_game, parse_action, view
@@ -182,3 +182,35 @@ def test_a_match_all_but_lost_the_hint_knocks_for_the_points_and_the_shutout():
         chosen = hint(other)
         turned = match_turned(other, chosen.action)
         assert (turned is None or turned.points is None) and "all but" not in chosen.reason, (scores, chosen)
+
+
+def test_near_the_end_a_knock_with_another_card_than_the_wait_is_weighed_on_the_matchs_play_outs():
+    # at 76-76 (the other player's knocks all low) the expert throws 3♥ and waits, the match's
+    # chances turning its rule's knock.  A knock with 3♥ was costed on the match's play-outs, a
+    # knock with 2♠ (6 deadwood) on the ordinary ones (8.44 points against 8.26), and beside it
+    # the review gave the chances of waiting and of the knock with 3♥ ("about 6 in 10") as if
+    # they were the player's: now its cost, its chances and the reason's are of the knock with 2♠,
+    # on the same deals as the wait's
+    import statistics
+
+    from ginrummy_tui.ai.master import _match_chances, match_end_plays
+
+    low = HandRecord(1, 1, "knock", 1, 1, 20, (1, 21), (0, 20))
+    state = _at(1, 64, (76, 76), (low, low, low))
+    v = view(state, 0)
+    wait, knock = parse_action("discard 3H"), parse_action("knock 2S")
+    (same,) = review_moves(replay_history(state, ["knock 3H"]), 0).mistakes
+    (other,) = review_moves(replay_history(state, ["knock 2S"]), 0).mistakes
+    assert same.suggested == other.suggested == wait
+    waited, knocked = match_end_plays(v, (wait, knock), 0)
+    assert other.cost == round(statistics.fmean(waited) - statistics.fmean(knocked), 2)  # no multiplier, no box here
+    # the match's figures for both, each beside the player's own knock
+    assert same.match_chances and other.match_chances
+    chance_wait, chance_knock = statistics.fmean(_match_chances(v, waited)), statistics.fmean(_match_chances(v, knocked))
+    assert other.match_chances == (chance_wait, chance_knock) and same.match_chances[0] == chance_wait
+    assert chance_knock != same.match_chances[1]
+    assert other.match_text() == (
+        f"your chance to win the match: {_match_pair(chance_wait, chance_knock)[0]} with waiting, "
+        f"{_match_pair(chance_wait, chance_knock)[1]} with your move"
+    )
+    assert other.reason.endswith(f"{_match_pair(chance_wait, chance_knock)[1]} knocking with 2♠ now."), other.reason

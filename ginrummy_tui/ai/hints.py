@@ -1194,17 +1194,23 @@ def _explain_discard(
     knocked = played if gain is not None and played is not None and Action(Kind.KNOCK, played) in legal else None
     other = knocked if knocked is not None and knocked is not c else None  # a knock with another card, named
     turn = match_turned(view, Action(Kind.DISCARD, c)) if mine else None
+    if turn is not None and other is not None:
+        from .master import match_versus
+
+        turn = match_versus(view, turn, Action(Kind.KNOCK, other))  # its chance, not the one of a knock with c
     knock_now = f"a knock with {lab(other)} now" if other is not None else "a knock now"
+    knocking_now = f"knocking with {lab(other)} now" if other is not None else "knocking now"
     if turn is not None and turn.points is not None:
-        whys = _decided_words(view, turn, "waiting", "a knock now", name)
+        whys = _decided_words(view, turn, "waiting", knock_now, name)
         return _fitting([f"Don't knock: discard {lab(c)} and wait; {why}." for why in whys])
     if turn is not None:
         wait, knock = _match_pair(turn.chance, turn.other)
+        knock_if = f"if you knock with {lab(other)} now" if other is not None else "if you knock now"
         return _fitting([
             f"Don't knock: discard {lab(c)} and wait. This near the end of the match, your chance to win it is "
-            f"{wait} if you wait, {knock} if you knock now.",
+            f"{wait} if you wait, {knock} {knock_if}.",
             f"Don't knock: discard {lab(c)} and wait; your chance to win the match: {wait} waiting, {knock} "
-            "knocking now.",
+            f"{knocking_now}.",
         ])
     if any(a.kind == Kind.KNOCK for a in legal):
         out = _expert().knock_outlook(view)

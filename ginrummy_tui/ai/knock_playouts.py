@@ -91,13 +91,19 @@ def knock_cost_of_view(
     than ``suggested``, and the standard error.  The hint that advises
     waiting weighs its gain with it (:func:`~ginrummy_tui.ai.hints.wait_gain`),
     on the same deals as the review of that knock."""
-    from .master import match_end_points, near_match_end
+    from .master import match_end_plays, match_end_points, near_match_end
 
     box = v.rules.box_bonus
     card = played.card
-    if near_match_end(v) and card is not None and suggested.card is card and {played.kind, suggested.kind} == {Kind.KNOCK, Kind.DISCARD}:
-        # the play-outs the hints' expert weighs the match's chances on (master.match_turn)
-        wait, knock = match_end_points(v, card, seed if isinstance(seed, int) else 0)
+    if near_match_end(v) and card is not None and suggested.card is not None and {played.kind, suggested.kind} == {Kind.KNOCK, Kind.DISCARD}:
+        # the play-outs the hints' expert weighs the match's chances on (master.match_turn), for a
+        # knock against the throw of its own card or of another, so that the two are priced alike
+        number = seed if isinstance(seed, int) else 0
+        if suggested.card is card:
+            wait, knock = match_end_points(v, card, number)
+        else:
+            waited, knocked = (suggested, played) if suggested.kind == Kind.DISCARD else (played, suggested)
+            wait, knock = match_end_plays(v, (waited, knocked), number)
         mine, theirs = (wait, knock) if suggested.kind == Kind.DISCARD else (knock, wait)
         diffs = [boxed(a * v.multiplier, box) - boxed(b * v.multiplier, box) for a, b in zip(mine, theirs)]
         return to_precision(lambda _k: diffs, len(diffs), len(diffs))  # all of them, at once

@@ -51,7 +51,7 @@ import functools
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ginrummy_tui.engine import (
@@ -985,12 +985,37 @@ def match_end_points(view: PlayerView, card: Card, seed: int = 0) -> tuple[tuple
     :func:`match_turn` values, and near the end of a match the hints' and the review's
     figures of a knock against waiting (``knock_playouts.knock_cost_of_view``), so that
     the play-outs are made once for the three."""
+    wait, knock = match_end_plays(view, (Action(Kind.DISCARD, card), Action(Kind.KNOCK, card)), seed)
+    return wait, knock
+
+
+@functools.lru_cache(maxsize=16)
+def match_end_plays(view: PlayerView, actions: tuple[Action, ...], seed: int = 0) -> tuple[tuple[int, ...], ...]:
+    """The points of this hand (before its multiplier; negative when the other player scores)
+    of each of ``actions`` (knocks and throws without knocking, with any card) on the
+    :data:`MATCH_END_DEALS` guessed deals of :func:`match_end_points`, the same deals
+    whichever actions are played out on them: near the end of a match, a knock against a
+    throw of another card without knocking is priced on them as one against the throw of
+    its own card is (``knock_playouts.knock_cost_of_view``), and the review gives the
+    chances of winning the match of the player's own move on them (:func:`match_versus`)."""
     rng = random.Random(f"gin-tui-match-end/{seed}/{len(view.history)}")
     waiters = random.Random(f"gin-tui-match-end-waiters/{seed}/{len(view.history)}")
-    wait, knock = hints_guesser(seed).playout_points(
-        view, [Action(Kind.DISCARD, card), Action(Kind.KNOCK, card)], rng, MATCH_END_DEALS, cond_rng=waiters
-    )
-    return tuple(wait), tuple(knock)
+    played = hints_guesser(seed).playout_points(view, list(actions), rng, MATCH_END_DEALS, cond_rng=waiters)
+    return tuple(tuple(pts) for pts in played)
+
+
+def _match_chances(view: PlayerView, points: Sequence[int]) -> list[float]:
+    """Each deal's points of this hand (before the multiplier) valued as the chance of
+    winning the match from the score they leave (:func:`win_chance`, multiplier and box
+    bonus counted), as :func:`match_turn` values them."""
+    me, them, target = view.scores[view.seat], view.scores[1 - view.seat], view.rules.target
+    spread = MasterParams().spread
+
+    def chance(pts: int) -> float:
+        p = boxed(pts * view.multiplier, view.rules.box_bonus)
+        return win_chance(me + p, them, target, spread) if p >= 0 else win_chance(me, them - p, target, spread)
+
+    return [chance(p) for p in points]
 
 
 def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | None:
@@ -1017,15 +1042,8 @@ def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | N
     wait, knock = match_end_points(view, card, seed)
     mine, theirs = (knock, wait) if action.kind == Kind.KNOCK else (wait, knock)
     other = Action(Kind.DISCARD if action.kind == Kind.KNOCK else Kind.KNOCK, card)
-    me, them, target = view.scores[view.seat], view.scores[1 - view.seat], view.rules.target
-    spread = MasterParams().spread
-
-    def chance(pts: int) -> float:
-        p = boxed(pts * view.multiplier, view.rules.box_bonus)
-        return win_chance(me + p, them, target, spread) if p >= 0 else win_chance(me, them - p, target, spread)
-
-    kept = [chance(p) for p in mine]
-    turned = [chance(p) for p in theirs]
+    kept = _match_chances(view, mine)
+    turned = _match_chances(view, theirs)
     diffs = [b - a for a, b in zip(kept, turned)]
     gain = statistics.fmean(diffs)
     error = statistics.stdev(diffs) / math.sqrt(len(diffs))
@@ -1050,6 +1068,31 @@ def match_turn(view: PlayerView, action: Action, seed: int = 0) -> MatchTurn | N
     if points <= max(2 * statistics.stdev(margins) / math.sqrt(len(margins)), MATCH_DECIDED_LEAST):
         return None
     return MatchTurn(other, won, lost, error, points, shutout_at_stake(view, behind))
+
+
+def match_versus(view: PlayerView, turn: MatchTurn, played: Action, seed: int = 0) -> MatchTurn:
+    """``turn`` (the choice the match favours, :func:`match_turn`) with its figures set beside
+    the player's own move ``played`` rather than beside the other of a knock and the throw of
+    the same card: where the player knocked with another card, or threw another card
+    without knocking, the chance of winning the match with ``played`` (and, where the points
+    decided, :attr:`MatchTurn.points` over it), on the same deals (:func:`match_end_plays`);
+    ``turn`` itself where ``played`` is that other choice, or neither a knock nor a throw."""
+    card = turn.action.card
+    if played == Action(Kind.DISCARD if turn.action.kind == Kind.KNOCK else Kind.KNOCK, card):
+        return turn
+    if played.card is None or played.kind not in (Kind.KNOCK, Kind.DISCARD):
+        return turn
+    first = played.kind == Kind.DISCARD and turn.action.kind == Kind.KNOCK  # a wait first, as knock_cost_of_view asks
+    pair = (played, turn.action) if first else (turn.action, played)
+    pts = match_end_plays(view, pair, seed)
+    chosen, theirs = (pts[1], pts[0]) if first else (pts[0], pts[1])
+    won, other = _match_chances(view, chosen), _match_chances(view, theirs)
+    diffs = [a - b for a, b in zip(won, other)]
+    error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+    points = turn.points
+    if points is not None:
+        points = statistics.fmean(margin_points(view, a, turn.lost) - margin_points(view, b, turn.lost) for a, b in zip(chosen, theirs))
+    return MatchTurn(turn.action, statistics.fmean(won), statistics.fmean(other), error, points, turn.shutout)
 
 
 @dataclass(frozen=True)

@@ -56,7 +56,7 @@ from .common import COMPUTER, hand_mask, playable
 from .expert import NEAR
 from .hints import explain, match_turned, meld_chances, meld_guesser, odds
 from .knock_playouts import BETTER, DEFAULT_SAMPLES, KNOCK_DEALS, PRECISION, boxed, knock_cost_of_view, to_precision
-from .master import MatchTurn, void_throw, wants
+from .master import MatchTurn, match_versus, void_throw, wants
 
 PLAYING = (Phase.UPCARD, Phase.DRAW, Phase.DISCARD)
 MORE_SAMPLES = 16
@@ -98,7 +98,8 @@ class ReviewedDecision:
     match_chances: tuple[float, float] | tuple[()] = ()
     """Near the end of a match, where the expert knocks or waits because that wins the match
     more often than the other (:func:`~ginrummy_tui.ai.hints.match_turned`): the chances of
-    winning the match with its choice and with the player's; the cost, in points of the
+    winning the match with its choice and with the player's own move, whichever card it
+    played (:func:`~ginrummy_tui.ai.master.match_versus`); the cost, in points of the
     hand, may favour the player's (:meth:`match_text`)."""
     match_points: str = ""
     """Where those chances are all but decided either way and the expert's choice was taken
@@ -157,7 +158,8 @@ class ReviewedDecision:
         if self.match_chances:
             from .hints import _match_pair
 
-            theirs, yours = _match_pair(*self.match_chances)
+            chosen, own = self.match_chances  # (the player's move, with another card, may win it more often)
+            yours, theirs = _match_pair(own, chosen) if own > chosen else _match_pair(chosen, own)[::-1]
             what = "the knock" if self.suggested.kind == Kind.KNOCK else "waiting"
             return f"your chance to win the match: {theirs} with {what}, {yours} with your move"
         if not self.match_chance:
@@ -754,13 +756,14 @@ def decided_text(v: PlayerView, turn: MatchTurn, name: str = COMPUTER) -> str:
         return ""
     state = "lost" if turn.lost else "won"
     what = "the knock" if turn.action.kind == Kind.KNOCK else "waiting"
-    pts = max(1, math.floor(turn.points + 0.5))
+    pts = math.floor(turn.points + 0.5)  # (over a move with another card than the expert's, it may be less)
+    than = f"about {pts} more than" if pts >= 1 else f"about {-pts} less than" if pts <= -1 else "about as much as"
     stake = ""
     if turn.shutout:
         stake = ", any points avoiding the shutout" if turn.lost else f", keeping {name} at nothing (a shutout)"
     elif v.rules.box_bonus:
         stake = " (box included)"
-    return f"the match all but {state}, {what} is expected to score about {pts} more than your move{stake}"
+    return f"the match all but {state}, {what} is expected to score {than} your move{stake}"
 
 
 def outplayed_reason(played: Action, suggested: Action) -> str:
@@ -925,6 +928,8 @@ def review_moves(
         # near the end of a match a knock or a wait chosen by the match's chances is not
         # outplayed by a hand's points: its reason gives those chances
         turned = None if practice else match_turned(v, suggested, seed if isinstance(seed, int) else 0)
+        if turned is not None:  # its figures beside the player's own move, whichever card it played
+            turned = match_versus(v, turned, move.action, seed if isinstance(seed, int) else 0)
         if cost <= -BETTER and cost <= -2 * error and turned is None:
             reason = outplayed_reason(move.action, suggested)
         else:
