@@ -1120,3 +1120,33 @@ def test_at_the_throw_that_ends_the_hand_void_a_knock_with_another_card_is_given
     # no danger of the card knocked with is named at that throw: the computer has no turn left
     assert "meld" not in m.reason
 
+
+def test_a_draw_from_the_stock_before_the_throw_that_ends_the_hand_void_says_what_it_does_better():
+    # Oklahoma, seed 3012, hand 3, turn 16 (the player on the easy opponent's moves, against
+    # standard): the player drew from the stock with 3 cards left, the expert would have taken
+    # 9♠, and the review said "Played out, your choice does better in this hand than the one the
+    # expert's own weighing preferred.": what it does better is end the hand on the player's throw
+    # (void unless it goes gin: the knock limit is 0), where the take gives the computer a last turn
+    from ginrummy_tui.ai.review import void_draw
+
+    review, steps = _reviewed_hand("oklahoma", 3012, 3, "standard")
+    (m,) = [m for m in review.mistakes if m.index == 62]
+    v = view(steps[62][0], 0)
+    assert void_draw(v) and v.knock_limit == 0
+    assert (m.played, m.suggested) == (parse_action("draw stock"), parse_action("draw discard")) and m.better
+    assert m.reason == (
+        "Played out, drawing from the stock does better in this hand: your throw then ends it, void unless you go "
+        "gin, with no last turn for the computer; taking 9♠ gives it one."
+    )
+
+
+def test_a_draw_before_the_throw_that_ends_the_hand_void_is_not_listed_where_every_deal_ends_the_same(monkeypatch):
+    # as at the throw that ends the hand void: where every deal played out gives the two draws
+    # the same points, neither is better, and the draw is not listed (it was, "About even")
+    import ginrummy_tui.ai.review as review_module
+
+    steps = _reviewed_hand("oklahoma", 3012, 3, "standard")[1]
+    monkeypatch.setattr(review_module, "estimate_cost_error", lambda *a, **k: (0.0, 0.0))
+    review = review_moves(steps, 0)
+    assert 62 not in [m.index for m in review.mistakes]
+    assert any(m.cost == 0 and m.played.kind == Kind.DISCARD for m in review.mistakes)  # elsewhere "about even" stays

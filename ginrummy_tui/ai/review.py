@@ -200,7 +200,8 @@ class HandReview:
     order they were made (a turn's draw before its discard), each with its cost;
     not a throw without a knock where the expert throws another card without one
     at the throw that ends the hand void (:func:`~ginrummy_tui.ai.master.void_throw`),
-    where every such throw comes to the same."""
+    where every such throw comes to the same, nor a draw just before it (:func:`void_draw`)
+    whose play-outs come to the same points either way in every deal."""
     samples: int
     """Random deals per decision behind each cost."""
     knock_deals: int = KNOCK_DEALS
@@ -781,6 +782,32 @@ def outplayed_reason(played: Action, suggested: Action) -> str:
     return "Played out, your choice does better in this hand than the one the expert's own weighing preferred."
 
 
+def void_draw(v: PlayerView) -> bool:
+    """Whether this is the player's draw just before a throw that would end the hand void:
+    a draw from the stock leaves it at the rules' ``void_stock``
+    (:func:`~ginrummy_tui.ai.master.void_throw`), where taking the discard leaves the other
+    player a last turn."""
+    return v.phase == Phase.DRAW and v.stock_size == v.rules.void_stock + 1
+
+
+def void_draw_reason(v: PlayerView, ascii_only: bool = False, name: str = COMPUTER) -> str:
+    """The line under a draw from the stock just before the throw that ends the hand void
+    (:func:`void_draw`), where the play-outs favour it over the expert's take of the discard by
+    several points: what they found, that the hand then ends on the player's throw, void unless
+    it knocks or goes gin, with no last turn for the other player, which the take gives it
+    (the general line, "your choice does better in this hand than the one the expert's own
+    weighing preferred", said nothing of it, and the expert's reason, the deadwood a take
+    leaves, counts only if the other player ends the hand)."""
+    from .hints import _pronoun
+
+    up = card_name(v.upcard, ascii_only) if v.upcard is not None else "the discard"
+    unless = "you go gin" if v.knock_limit == 0 else "you knock or go gin"
+    return (
+        f"Played out, drawing from the stock does better in this hand: your throw then ends it, void unless "
+        f"{unless}, with no last turn for {name}; taking {up} gives {_pronoun(name)} one."
+    )
+
+
 DANGER = 0.4
 """The chance that the other player can meld the card the player threw, at
 least, beside a chance :data:`DANGER_GAP` lower for the expert's throw, from
@@ -925,6 +952,9 @@ def review_moves(
             cost, error = estimate_knock_cost_error(before, seat, move.action, suggested, deals=samples, most=knock_deals, seed=seed)
         else:
             cost, error = estimate_cost_error(before, seat, move.action, suggested, samples=samples, seed=seed, policies=policies)
+        before_void = void_draw(v) and {move.action.kind, suggested.kind} == {Kind.DRAW_STOCK, Kind.DRAW_DISCARD}
+        if before_void and cost == 0 and error == 0:
+            continue  # every deal played out ends the same either way: as at the throw that ends the hand void, no draw is better
         # near the end of a match a knock or a wait chosen by the match's chances is not
         # outplayed by a hand's points: its reason gives those chances
         turned = None if practice else match_turned(v, suggested, seed if isinstance(seed, int) else 0)
@@ -932,6 +962,8 @@ def review_moves(
             turned = match_versus(v, turned, move.action, seed if isinstance(seed, int) else 0)
         if cost <= -BETTER and cost <= -2 * error and turned is None:
             reason = outplayed_reason(move.action, suggested)
+            if before_void and move.action.kind == Kind.DRAW_STOCK:  # what the play-outs found: no last turn for the other player
+                reason = void_draw_reason(v, ascii_only, opponent_name)
         else:
             if _both_wait(v, move.action, suggested):
                 assert move.action.card is not None and suggested.card is not None
@@ -1040,4 +1072,6 @@ __all__ = [
     "review_hand",
     "review_moves",
     "throw_danger",
+    "void_draw",
+    "void_draw_reason",
 ]
