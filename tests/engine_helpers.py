@@ -36,3 +36,21 @@ def rig(
         stock=stock,
         **changes,
     )
+
+
+def never_knocking_until(seed: int, stop, preset: str = "standard", scores: tuple[int, int] | None = None) -> GameState:
+    """The first hand of ``seed`` under ``preset``, both seats played by the standard opponent
+    throwing without knocking where it would knock (gin still goes gin), so that the hand
+    reaches the void stock, up to the first position where ``stop(view of seat 0)`` holds with
+    seat 0 to move; with ``scores``, the match's score set to them."""
+    from ginrummy_tui.ai import get_opponent
+    from ginrummy_tui.engine import apply, view
+    from ginrummy_tui.engine.kinds import Kind
+
+    s = new_game(PRESETS[preset], seed=seed)
+    bots = (get_opponent("standard", seed), get_opponent("standard", seed + 1))
+    while not (s.current == 0 and stop(view(s, 0))):
+        assert s.phase in ("upcard", "draw", "discard"), "the hand ended first"
+        a = bots[s.current].choose(view(s, s.current))
+        s = apply(s, replace(a, kind=Kind.DISCARD) if a.kind == Kind.KNOCK else a)
+    return replace(s, scores=scores) if scores is not None else s

@@ -3,6 +3,7 @@ with the chances of the match; the review weighs that decision the same way."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from ginrummy_tui.ai import get_opponent
@@ -214,3 +215,69 @@ def test_near_the_end_a_knock_with_another_card_than_the_wait_is_weighed_on_the_
         f"{_match_pair(chance_wait, chance_knock)[1]} with your move"
     )
     assert other.reason.endswith(f"{_match_pair(chance_wait, chance_knock)[1]} knocking with 2♠ now."), other.reason
+
+
+def test_near_the_end_of_a_match_the_throw_that_ends_the_hand_void_is_not_called_a_wait():
+    # at 85-85, standard rules, both seats throwing without knocking until seat 0's throw that ends
+    # the hand void: where the match's chances turn the rule's knock (seed 1410) the hint read "Don't
+    # knock: discard 8♦ and wait; your chance to win the match: about 1 in 2 waiting, ...", and the
+    # review "the expert would have discarded 8♦ without knocking and waited", "... with waiting";
+    # where they turn the rule's throw (seed 115), "... if you knock now, about 1 in 2 if you wait"
+    from ginrummy_tui.ai.master import void_throw
+
+    from .engine_helpers import never_knocking_until
+
+    state = never_knocking_until(1410, void_throw, scores=(85, 85))
+    v = view(state, 0)
+    h = hint(v)
+    turn = match_turned(v, h.action)
+    assert h.action == parse_action("discard 8D") and turn is not None and turn.points is None, h
+    wait, knock = _match_pair(turn.chance, turn.other)
+    assert h.reason == (
+        f"Discard 8♦, no knock (the hand void); your chance to win the match: {wait} without a knock, {knock} knocking now."
+    ), h.reason
+    (m,) = review_moves(replay_history(state, ["knock 8D"]), 0).mistakes
+    assert m.summary().endswith("the expert would have discarded 8♦ without knocking, the hand void."), m.summary()
+    assert m.match_text() == f"your chance to win the match: {wait} with the hand void, {knock} with your move"
+    assert "wait" not in m.summary() + m.match_text() + m.reason
+
+    state = never_knocking_until(115, void_throw, scores=(85, 85))
+    v = view(state, 0)
+    h = hint(v)
+    turn = match_turned(v, h.action)
+    assert h.action == parse_action("knock 5C") and turn is not None and turn.points is None, h
+    knock, wait = _match_pair(turn.chance, turn.other)
+    assert h.reason.endswith(f"your chance to win the match: {knock} if you knock now, {wait} with the hand void."), h.reason
+    assert "wait" not in h.reason
+
+
+def test_where_the_match_is_all_but_decided_the_throw_that_ends_the_hand_void_is_not_called_a_wait():
+    # classic rules (box and game bonus), both seats throwing without knocking until seat 0's throw
+    # that ends the hand void: at 96-0 the points turn the rule's knock with 10♦ (seed 13), and the
+    # hint read "Don't knock: discard 10♦ and wait; the match is all but won: waiting scores about 24
+    # more than a knock, ...", the review "waiting is expected to score about 24 more than your move";
+    # at 0-96 (seed 196) the knock "scores about 38 more than waiting"
+    from ginrummy_tui.ai.master import void_throw
+    from ginrummy_tui.engine import PRESETS
+
+    from .engine_helpers import never_knocking_until
+
+    classic = PRESETS["classic"]
+    state = never_knocking_until(13, void_throw, "classic", scores=(96, 0))
+    v = view(state, 0)
+    h = hint(v)
+    turn = match_turned(v, h.action)
+    assert h.action == parse_action("discard TD") and turn is not None and turn.points is not None, h
+    assert classic.box_bonus and turn.shutout
+    assert h.reason.startswith("Discard 10♦ without knocking, the hand void; the match is all but won"), h.reason
+    assert f"a void hand scores about {math.floor(turn.points + 0.5)} more than a knock" in h.reason, h.reason
+    (m,) = review_moves(replay_history(state, ["knock TD"]), 0).mistakes
+    assert m.match_text().startswith("the match all but won, a void hand is expected to score about"), m.match_text()
+    assert "wait" not in h.reason + m.summary() + m.match_text() + m.reason
+
+    state = never_knocking_until(196, void_throw, "classic", scores=(0, 96))
+    h = hint(view(state, 0))
+    turn = match_turned(view(state, 0), h.action)
+    assert h.action == parse_action("knock TD") and turn is not None and turn.points is not None, h
+    assert f"a knock now scores about {math.floor(turn.points + 0.5)} more than a void hand" in h.reason, h.reason
+    assert "wait" not in h.reason

@@ -1150,3 +1150,19 @@ def test_a_draw_before_the_throw_that_ends_the_hand_void_is_not_listed_where_eve
     review = review_moves(steps, 0)
     assert 62 not in [m.index for m in review.mistakes]
     assert any(m.cost == 0 and m.played.kind == Kind.DISCARD for m in review.mistakes)  # elsewhere "about even" stays
+
+
+def test_where_the_play_outs_favour_the_players_move_at_the_throw_that_ends_the_hand_void_no_wait_is_said():
+    from ginrummy_tui.ai.review import outplayed_reason
+
+    knock, wait = parse_action("knock 5S"), parse_action("discard 5S")
+    # elsewhere the expert lies in wait by its rule, and its line says so
+    assert "lying in wait" in outplayed_reason(knock, wait)
+    # where the throw ends the hand void it waits for nothing: "lying in wait wins it more matches"
+    # and "waiting does better" were said there too
+    assert outplayed_reason(knock, wait, void=True) == (
+        "Played out, your knock does better in this hand than the void hand the expert's throw without a knock leaves."
+    )
+    assert outplayed_reason(wait, knock, void=True) == (
+        "Played out, the void hand your throw without a knock leaves does better than the expert's knock."
+    )

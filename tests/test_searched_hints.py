@@ -107,3 +107,56 @@ def test_the_review_suggests_what_the_search_chose_and_does_not_call_it_a_mistak
     (waited,) = review_moves(replay_history(state, ["discard KD"]), 0).mistakes
     assert waited.suggested == parse_action("knock KD")
     assert waited.reason.startswith("Knock with K♦: it leaves 1 deadwood"), waited.reason
+
+
+_WAIT_WORDS = ("wait", "undercut the computer's knock")
+"""Words of a wait, which at the throw that ends the hand void (the other player getting no
+turn) have nothing to speak of."""
+
+
+def test_where_the_search_turns_the_rules_knock_at_the_throw_that_ends_the_hand_void_the_hint_says_the_hand_is_void():
+    # standard rules, seed 1519, both seats throwing without knocking until seat 0's throw that ends
+    # the hand void: the rule knocks with 8♥, the search throws it without a knock, and the hint read
+    # "Don't knock: discard 8♥ and wait ... waiting gains ...": there is nothing to wait for there
+    from ginrummy_tui.ai.hints import _knock_would
+    from ginrummy_tui.ai.master import void_throw
+
+    from .engine_helpers import never_knocking_until
+
+    v = view(never_knocking_until(1519, void_throw), 0)
+    eight = parse_cards("8H")[0]
+    assert _rule(v) == parse_action("knock 8H")
+    h = hint(v)
+    assert h.action == parse_action("discard 8H"), h
+    mean, _error = wait_gain(v, eight)  # the void hand less the knock: the knock's points, played out
+    said = _knock_would(math.floor(-mean + 0.5), True)
+    assert h.reason == f"Discard 8♥ without knocking: played out, a knock now {said}; the hand is void.", h.reason
+    assert not any(w in h.reason for w in _WAIT_WORDS)
+    # the review of the knock says the same, and its line no wait either
+    (m,) = review_moves(replay_history(never_knocking_until(1519, void_throw), ["knock 8H"]), 0).mistakes
+    assert m.suggested == parse_action("discard 8H") and m.reason == h.reason
+    assert not any(w in m.summary() + m.reason for w in _WAIT_WORDS), (m.summary(), m.reason)
+
+
+def test_where_the_search_knocks_at_the_throw_that_ends_the_hand_void_the_hint_gives_the_knocks_figure_played_out():
+    # standard rules, seed 485: the rule throws 6♠ without knocking, its knock reckoned to lose about
+    # 1 on its guesses, and the search knocks: the hint read "Knock with 6♠: it leaves 4 deadwood,
+    # expected to lose about 1, undercut about 4 in 10; waiting does about 1 point worse here": a wait
+    # where the hand ends void, and a knock said to lose beside a void hand said to do worse
+    from ginrummy_tui.ai.hints import _knock_would
+    from ginrummy_tui.ai.master import void_throw
+
+    from .engine_helpers import never_knocking_until
+
+    v = view(never_knocking_until(485, void_throw), 0)
+    six = parse_cards("6S")[0]
+    assert _rule(v) == parse_action("discard 6S")
+    h = hint(v)
+    assert h.action == parse_action("knock 6S"), h
+    mean, _error = wait_gain(v, six)
+    assert mean < 0  # played out, the knock scores: the void hand scores nothing
+    said = _knock_would(math.floor(-mean + 0.5), True)
+    assert h.reason == (
+        f"Knock with 6♠: it leaves 4 deadwood; played out, it {said}, where a throw without a knock ends the hand void."
+    ), h.reason
+    assert not any(w in h.reason for w in _WAIT_WORDS)

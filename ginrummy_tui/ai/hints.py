@@ -858,6 +858,18 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
     search = searched(view, Action(Kind.KNOCK, c))
     if search is not None and search.rule.card is not c:
         return _explain_searched(view, search, ascii_only, name)
+    if search is not None and _void_throw(view):
+        # the rule would throw without knocking, and the hand would end void on that throw: the
+        # knock's own figure played out (the void hand scores nothing in every deal) says why not,
+        # not the rule's on fewer guesses, nor a wait there is nothing to wait for
+        mean, _error = wait_gain(view, c)
+        n = math.floor(-mean + 0.5)
+        marks = _knock_marks(view)
+        marked = f" ({marks})" if marks and n else ""
+        return _fitting([
+            f"{head}; played out, it {_knock_would(n, True)}{marked}, where a throw without a knock ends the hand void.",
+            f"{head}; played out, it {_knock_would(n, True)}{marked}; without a knock the hand is void.",
+        ])
     if search is not None:  # the rule would wait with the same card: the figure of waiting says why not
         mean, _error = wait_gain(view, c)
         worse = counted(max(1, math.floor(-mean + 0.5)), "point")
@@ -873,8 +885,18 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
         return f"{head}, within the limit of {view.knock_limit}."
     score = _knock_words(view, out, name)
     turn = match_turned(view, Action(Kind.KNOCK, c))
+    void = _void_throw(view)  # the other of a knock there is a void hand, not a wait
     if turn is not None and turn.points is not None:
-        return _fitting([f"{head}; {why}." for why in _decided_words(view, turn, "a knock now", "waiting", name)])
+        waiting = "a void hand" if void else "waiting"
+        return _fitting([f"{head}; {why}." for why in _decided_words(view, turn, "a knock now", waiting, name)])
+    if turn is not None and void:
+        knock, wait = _match_pair(turn.chance, turn.other)
+        return _fitting([
+            f"{head}, {score}; this near the end of the match, your chance to win it is {knock} "
+            f"if you knock now, {wait} with the hand void.",
+            f"{head}, {score}; your chance to win the match: {knock} if you knock now, {wait} with the hand void.",
+            f"{head}; your chance to win the match: {knock} if you knock now, {wait} with the hand void.",
+        ])
     if turn is not None:
         knock, wait = _match_pair(turn.chance, turn.other)
         # the chance of winning the match, in this hand or a later one: "a knock now wins the match
@@ -921,11 +943,14 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
 
 def _searched_words(view: PlayerView, action: Action, other: Action, lab: Callable[[Card], str]) -> str:
     """A choice of the search, said beside ``other`` (a choice with another card): "a knock
-    with 7♣", "discarding 9♦ and waiting", "discarding 9♦"."""
+    with 7♣", "discarding 9♦ and waiting", "discarding 9♦"; at the throw that ends the hand
+    void (:func:`_void_throw`), where no throw waits for anything, "discarding 9♦ (a void hand)"."""
     c = action.card
     assert c is not None and c is not other.card
     if action.kind == Kind.KNOCK:
         return f"a knock with {lab(c)}"
+    if _void_throw(view):  # the hand ends void on that throw: nothing is waited for
+        return f"discarding {lab(c)} (a void hand)"
     if Action(Kind.KNOCK, c) in view.legal_actions:
         return f"discarding {lab(c)} and waiting"
     return f"discarding {lab(c)}"
@@ -1179,6 +1204,23 @@ def _knock_marks(view: PlayerView) -> str:
     return ", ".join(marks)
 
 
+def _void_knock_words(view: PlayerView, label: str, knock_now: str, a_knock: str, gain: tuple[float, float]) -> str:
+    """Why throw ``label`` without knocking at the throw that ends the hand void
+    (:func:`_void_throw`) where a knock's figure is the play-outs' (``gain``, what the void
+    hand gains over the knock: :func:`wait_gain`, or the review's cost of the player's knock):
+    the hand is void, and what the knock (``knock_now``, fewer words ``a_knock``) would have
+    scored: "Discard 8♥ without knocking: played out, a knock now would lose about 1 point;
+    the hand is void."  Never that waiting gains anything: the other player gets no turn."""
+    n = math.floor(-gain[0] + 0.5)  # the void hand scores nothing: the knock's own points (whole, half up, as a cost)
+    marks = _knock_marks(view)
+    marked = f" ({marks})" if marks and n else ""
+    return _fitting([
+        f"Discard {label} without knocking: played out, {knock_now} {_knock_would(n, True)}{marked}; the hand is void.",
+        f"Discard {label}, no knock: played out, {a_knock} {_knock_would(n, True)}{marked}; the hand is void.",
+        f"Discard {label}, no knock: {a_knock} {_knock_would(n, False)}; the hand is void.",
+    ])
+
+
 def _explain_discard(
     view: PlayerView, c: Card, ascii_only: bool, name: str, played: Card | None = None, gain: tuple[float, float] | None = None
 ) -> str:
@@ -1200,12 +1242,25 @@ def _explain_discard(
         turn = match_versus(view, turn, Action(Kind.KNOCK, other))  # its chance, not the one of a knock with c
     knock_now = f"a knock with {lab(other)} now" if other is not None else "a knock now"
     knocking_now = f"knocking with {lab(other)} now" if other is not None else "knocking now"
+    # at the throw that ends the hand void a throw without a knock waits for nothing: the hand
+    # ends on it, the other player getting no turn (:func:`_void_throw`)
+    void = _void_throw(view)
     if turn is not None and turn.points is not None:
+        if void:
+            whys = _decided_words(view, turn, "a void hand", knock_now, name)
+            return _fitting([f"Discard {lab(c)} without knocking, the hand void; {why}." for why in whys])
         whys = _decided_words(view, turn, "waiting", knock_now, name)
         return _fitting([f"Don't knock: discard {lab(c)} and wait; {why}." for why in whys])
     if turn is not None:
         wait, knock = _match_pair(turn.chance, turn.other)
         knock_if = f"if you knock with {lab(other)} now" if other is not None else "if you knock now"
+        if void:
+            return _fitting([
+                f"Discard {lab(c)} without knocking: the hand is void. This near the end of the match, your chance "
+                f"to win it is {wait} with the hand void, {knock} {knock_if}.",
+                f"Discard {lab(c)}, no knock (the hand void); your chance to win the match: {wait} without a knock, "
+                f"{knock} {knocking_now}.",
+            ])
         return _fitting([
             f"Don't knock: discard {lab(c)} and wait. This near the end of the match, your chance to win it is "
             f"{wait} if you wait, {knock} {knock_if}.",
@@ -1225,9 +1280,16 @@ def _explain_discard(
         # (a wait the search chose over the rule's knock with c: the figure of waiting says why, below)
         if mine and out.knocks and searched(view, Action(Kind.DISCARD, c)) is None:
             return f"{head}; a knock with {lab(out.card)} instead is {score}."
+        a_knock = knock_now.replace("a knock now", "a knock", 1) if other is None else knock_now
+        if void and (out.knocks or out.why != "last turn"):
+            # the hand ends void on this throw, and a throw without a knock scores nothing: where the
+            # search (or the match) turned the rule's knock, what a knock now scores played out is all
+            # the two differ by (:func:`wait_gain`: the knock settled against each guess, the void
+            # hand 0 in every one; the review's cost of the player's knock, ``gain``), never a wait
+            played_out = gain if gain is not None else wait_gain(view, out.card)
+            return _void_knock_words(view, lab(c), knock_now, a_knock, played_out)
         if out.why == "last turn" and not out.knocks:  # the knock is reckoned to lose more than a void hand
-            a_knock = knock_now.replace("a knock now", "a knock", 1) if other is None else knock_now
-            if view.stock_size <= view.rules.void_stock:
+            if void:
                 return _fitting([
                     f"Discard {lab(c)} without knocking: {knock_now} is {own_score}; the hand is void.",
                     f"Discard {lab(c)}, no knock: {a_knock} is {own_score}; the hand is void.",

@@ -110,6 +110,10 @@ class ReviewedDecision:
     hand: tuple[Card, ...] = ()
     """The player's cards when the decision was made (ten before a draw,
     eleven before a discard), so that the review can show the hand as it was."""
+    void: bool = False
+    """Whether the decision was the throw that ends the hand void
+    (:func:`~ginrummy_tui.ai.master.void_throw`): a throw there without a knock waits for
+    nothing, the hand ending on it (:meth:`summary`, :meth:`match_text`)."""
 
     @property
     def knock_only(self) -> bool:
@@ -131,6 +135,8 @@ class ReviewedDecision:
         if self.knock_only:
             if self.played.kind == Kind.DISCARD:
                 did += " without knocking"
+            elif self.void:  # the hand would have ended void on that throw: no wait
+                would += " without knocking, the hand void"
             else:
                 would += " without knocking and waited"
         if self.deadwood is not None:
@@ -160,7 +166,7 @@ class ReviewedDecision:
 
             chosen, own = self.match_chances  # (the player's move, with another card, may win it more often)
             yours, theirs = _match_pair(own, chosen) if own > chosen else _match_pair(chosen, own)[::-1]
-            what = "the knock" if self.suggested.kind == Kind.KNOCK else "waiting"
+            what = "the knock" if self.suggested.kind == Kind.KNOCK else "the hand void" if self.void else "waiting"
             return f"your chance to win the match: {theirs} with {what}, {yours} with your move"
         if not self.match_chance:
             return ""
@@ -756,7 +762,8 @@ def decided_text(v: PlayerView, turn: MatchTurn, name: str = COMPUTER) -> str:
     if turn.points is None:
         return ""
     state = "lost" if turn.lost else "won"
-    what = "the knock" if turn.action.kind == Kind.KNOCK else "waiting"
+    # at the throw that ends the hand void a throw without a knock waits for nothing
+    what = "the knock" if turn.action.kind == Kind.KNOCK else "a void hand" if void_throw(v) else "waiting"
     pts = math.floor(turn.points + 0.5)  # (over a move with another card than the expert's, it may be less)
     than = f"about {pts} more than" if pts >= 1 else f"about {-pts} less than" if pts <= -1 else "about as much as"
     stake = ""
@@ -767,11 +774,18 @@ def decided_text(v: PlayerView, turn: MatchTurn, name: str = COMPUTER) -> str:
     return f"the match all but {state}, {what} is expected to score {than} your move{stake}"
 
 
-def outplayed_reason(played: Action, suggested: Action) -> str:
+def outplayed_reason(played: Action, suggested: Action, void: bool = False) -> str:
     """The line under a difference where the play-outs favour the player's
     choice by several points (``BETTER``), in place of the expert's reason,
     which argues for its own choice as if it had won ("waiting with 10 ...
-    beats a knock now: about 22 points" under "Your choice looks as good")."""
+    beats a knock now: about 22 points" under "Your choice looks as good").
+    With ``void``, at the throw that ends the hand void
+    (:func:`~ginrummy_tui.ai.master.void_throw`), a throw without a knock waits for
+    nothing: the hand ends void on it, and the line says so."""
+    if void and knock_against_wait(played, suggested) and played.kind == Kind.KNOCK:
+        return "Played out, your knock does better in this hand than the void hand the expert's throw without a knock leaves."
+    if void and knock_against_wait(played, suggested):
+        return "Played out, the void hand your throw without a knock leaves does better than the expert's knock."
     if knock_against_wait(played, suggested) and played.kind == Kind.KNOCK:
         return (
             "Played out, your knock does better in this hand: the expert waits with this deadwood "
@@ -961,7 +975,7 @@ def review_moves(
         if turned is not None:  # its figures beside the player's own move, whichever card it played
             turned = match_versus(v, turned, move.action, seed if isinstance(seed, int) else 0)
         if cost <= -BETTER and cost <= -2 * error and turned is None:
-            reason = outplayed_reason(move.action, suggested)
+            reason = outplayed_reason(move.action, suggested, void_throw(v))
             if before_void and move.action.kind == Kind.DRAW_STOCK:  # what the play-outs found: no last turn for the other player
                 reason = void_draw_reason(v, ascii_only, opponent_name)
         else:
@@ -998,6 +1012,7 @@ def review_moves(
                 match_chances=(turned.chance, turned.other) if turned is not None else (),
                 match_points=decided_text(v, turned, opponent_name) if turned is not None else "",
                 hand=tuple(v.hand),
+                void=void_throw(v),
             )
         )
     return HandReview(
