@@ -1,6 +1,7 @@
 """The review of a hand: the player's decisions where the expert would have
 chosen differently, with an estimated cost, most costly first."""
 
+import math
 import re
 from dataclasses import replace
 
@@ -1104,7 +1105,7 @@ def test_at_the_throw_that_ends_the_hand_void_a_knock_with_another_card_is_given
     # with 2♠ (10 deadwood) where the expert threw 10♦ (2) without knocking; the reason read
     # "Discard 10♦ without knocking: a knock now is expected to lose about 2, ...", the figure of
     # a knock with 10♦, where the player's with 2♠ is expected to lose about 10
-    from ginrummy_tui.ai.hints import _knock_words, hint_expert
+    from ginrummy_tui.ai.hints import hint_expert
 
     s = _at_void_throw(13)
     v = view(s, 0)
@@ -1113,8 +1114,12 @@ def test_at_the_throw_that_ends_the_hand_void_a_knock_with_another_card_is_given
     own = hint_expert().knock_outlook(v, card=parse_cards("2S")[0])
     best = hint_expert().knock_outlook(v)
     assert own is not None and best is not None and round(own.expected_points) != round(best.expected_points)
+    # the figure is the play-outs' behind the cost (the void hand 0 in every deal, the knock settled
+    # against each): the expert's own figure, on fewer guesses, read "expected to lose about 10"
+    # beside a cost of about 4 points
+    assert m.cost >= 0.5 and round(own.expected_points) != -math.floor(m.cost + 0.5)
     assert m.reason == (
-        f"Discard 10♦ without knocking: a knock with 2♠ now (10 deadwood) is {_knock_words(v, own, 'the computer')}; "
+        f"Discard 10♦ without knocking: played out, a knock with 2♠ now (10 deadwood) would lose {m.cost_text()}; "
         "the hand is void."
     ), m.reason
     # no danger of the card knocked with is named at that throw: the computer has no turn left
@@ -1150,6 +1155,45 @@ def test_a_draw_before_the_throw_that_ends_the_hand_void_is_not_listed_where_eve
     review = review_moves(steps, 0)
     assert 62 not in [m.index for m in review.mistakes]
     assert any(m.cost == 0 and m.played.kind == Kind.DISCARD for m in review.mistakes)  # elsewhere "about even" stays
+
+
+def test_at_the_throw_that_ends_the_hand_void_the_knocks_figure_is_the_one_its_cost_is_played_out_on():
+    # standard rules, seed 195, both seats throwing without knocking until seat 0's throw that ends
+    # the hand void, where the expert throws 5♠ without knocking.  A throw there without a knock scores
+    # nothing in every deal played out, the knock is settled against each: the cost of a knock is its
+    # own points, and the line beside it gives them.  It gave the expert's figure on its own fewer
+    # guesses: "a knock now is expected to lose about 3" beside "your choice looks as good" for the
+    # knock with 5♠, and the summary read "... without knocking and waited"
+    import random
+
+    from ginrummy_tui.ai.hints import _knock_words, hint_expert
+    from ginrummy_tui.ai.master import hints_guesser, void_throw
+
+    from .engine_helpers import never_knocking_until
+
+    s = never_knocking_until(195, void_throw)
+    v = view(s, 0)
+    wait, knock = parse_action("discard 5S"), parse_action("knock 5S")
+    points = hints_guesser(0).playout_points(v, [wait, knock], random.Random(0), 48)
+    assert set(points[0]) == {0} and set(points[1]) != {0}  # the void hand: no play-out, nothing scored
+    (own,) = review_moves(replay_history(s, [knock]), 0).mistakes
+    assert own.suggested == wait and own.cost <= -0.5 and not own.better, own
+    assert own.summary() == (
+        "Turn 17: you knocked with 5♠ (4 deadwood); the expert would have discarded 5♠ without knocking, the hand void."
+    )
+    reckoned = _knock_words(v, hint_expert().knock_outlook(v), "the computer")
+    assert reckoned.startswith("expected to lose")  # why the expert throws without knocking
+    points_said = math.floor(-own.cost + 0.5)
+    assert own.reason == (
+        f"Discard 5♠, no knock, the hand void: the expert reckons a knock is {reckoned}; played out it would score "
+        f"about {points_said} point{'s' if points_said > 1 else ''}."
+    ), own.reason
+    (other,) = review_moves(replay_history(s, ["knock AH"]), 0).mistakes
+    assert other.cost >= 0.5
+    assert other.reason == (
+        f"Discard 5♠ without knocking: played out, a knock with A♥ now (8 deadwood) would lose {other.cost_text()}; "
+        "the hand is void."
+    ), other.reason
 
 
 def test_where_the_play_outs_favour_the_players_move_at_the_throw_that_ends_the_hand_void_no_wait_is_said():

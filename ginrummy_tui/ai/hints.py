@@ -1204,16 +1204,29 @@ def _knock_marks(view: PlayerView) -> str:
     return ", ".join(marks)
 
 
-def _void_knock_words(view: PlayerView, label: str, knock_now: str, a_knock: str, gain: tuple[float, float]) -> str:
+def _void_knock_words(
+    view: PlayerView, label: str, knock_now: str, a_knock: str, gain: tuple[float, float], reckoned: str | None = None
+) -> str:
     """Why throw ``label`` without knocking at the throw that ends the hand void
     (:func:`_void_throw`) where a knock's figure is the play-outs' (``gain``, what the void
     hand gains over the knock: :func:`wait_gain`, or the review's cost of the player's knock):
     the hand is void, and what the knock (``knock_now``, fewer words ``a_knock``) would have
-    scored: "Discard 8♥ without knocking: played out, a knock now would lose about 1 point;
-    the hand is void."  Never that waiting gains anything: the other player gets no turn."""
+    scored: "Discard 5♠ without knocking: played out, a knock now would lose about 2 points;
+    the hand is void."  Never that waiting gains anything: the other player gets no turn.
+    Where the play-outs have the knock score and the expert's rule threw without it by its own
+    reckoning (``reckoned``, "expected to lose about 3, undercut about 1 in 3", on fewer
+    guesses), both are said: "Discard 5♠ without knocking, the hand void: the expert reckons a
+    knock now is expected to lose about 3, ...; played out it would score about 2 points." (in fewer words where that has no room)."""
     n = math.floor(-gain[0] + 0.5)  # the void hand scores nothing: the knock's own points (whole, half up, as a cost)
     marks = _knock_marks(view)
     marked = f" ({marks})" if marks and n else ""
+    if n >= 1 and reckoned is not None:
+        return _fitting([
+            f"Discard {label} without knocking, the hand void: the expert reckons {knock_now} is {reckoned}; "
+            f"played out it {_knock_would(n, True)}{marked}.",
+            f"Discard {label}, no knock, the hand void: the expert reckons {a_knock} is {reckoned}; "
+            f"played out it {_knock_would(n, True)}{marked}.",
+        ])
     return _fitting([
         f"Discard {label} without knocking: played out, {knock_now} {_knock_would(n, True)}{marked}; the hand is void.",
         f"Discard {label}, no knock: played out, {a_knock} {_knock_would(n, True)}{marked}; the hand is void.",
@@ -1281,13 +1294,15 @@ def _explain_discard(
         if mine and out.knocks and searched(view, Action(Kind.DISCARD, c)) is None:
             return f"{head}; a knock with {lab(out.card)} instead is {score}."
         a_knock = knock_now.replace("a knock now", "a knock", 1) if other is None else knock_now
-        if void and (out.knocks or out.why != "last turn"):
-            # the hand ends void on this throw, and a throw without a knock scores nothing: where the
-            # search (or the match) turned the rule's knock, what a knock now scores played out is all
-            # the two differ by (:func:`wait_gain`: the knock settled against each guess, the void
-            # hand 0 in every one; the review's cost of the player's knock, ``gain``), never a wait
+        if void and (gain is not None or out.knocks or out.why != "last turn"):
+            # the hand ends void on this throw, and a throw without a knock scores nothing: what a
+            # knock now scores is all the two differ by, and where the review prices the player's
+            # knock (``gain``) or the search turned the rule's knock, its figure is the play-outs'
+            # (:func:`wait_gain`: the knock settled against each guess, the void hand 0 in every
+            # one), never the rule's on fewer guesses alone, which could say the other way
+            reckoned = own_score if out.why == "last turn" and not out.knocks else None  # the rule's own reason
             played_out = gain if gain is not None else wait_gain(view, out.card)
-            return _void_knock_words(view, lab(c), knock_now, a_knock, played_out)
+            return _void_knock_words(view, lab(c), knock_now, a_knock, played_out, reckoned)
         if out.why == "last turn" and not out.knocks:  # the knock is reckoned to lose more than a void hand
             if void:
                 return _fitting([
