@@ -1210,3 +1210,36 @@ def test_where_the_play_outs_favour_the_players_move_at_the_throw_that_ends_the_
     assert outplayed_reason(wait, knock, void=True) == (
         "Played out, the void hand your throw without a knock leaves does better than the expert's knock."
     )
+
+
+def test_a_take_of_the_discard_before_the_throw_that_ends_the_hand_void_says_it_gives_the_other_player_a_last_turn():
+    # standard rules, seed 47, both seats throwing without knocking until seat 0's draw with 3 cards
+    # left: the player took 10♣, the expert would draw from the stock, and the line gave only the
+    # deadwood ("Draw from the stock: taking 10♣ would not lower your deadwood (6); a blind draw is
+    # expected to leave about 5."), where most of the cost played out is the computer's last turn,
+    # which the take gives it (the draw from the stock leaves the stock at the void stock)
+    from ginrummy_tui.ai.review import void_draw
+
+    from .engine_helpers import never_knocking_until
+
+    s = never_knocking_until(47, void_draw)
+    v = view(s, 0)
+    take, draw = parse_action("draw discard"), parse_action("draw stock")
+    (m,) = review_moves(replay_history(s, [take]), 0).mistakes
+    assert m.suggested == draw and m.cost >= 0.5
+    assert m.reason.startswith("Draw from the stock: your throw then ends the hand, void unless you knock or go gin"), m.reason
+    from ginrummy_tui.ai.review import last_turn_cost, void_take_reason
+
+    lost, last = last_turn_cost(s, 0, take, draw)
+    assert last >= 0.5 and 2 * last >= lost
+    assert m.reason == void_take_reason(v, last) == (
+        "Draw from the stock: your throw then ends the hand, void unless you knock or go gin, with no last turn for the "
+        f"computer; taking 10♣ gives it one, to knock or go gin, which costs about {math.floor(last + 0.5)} points played out."
+    ), m.reason
+    # where the cost is the card's own (seed 110: 1 deadwood, a draw from the stock may make gin, the
+    # take cannot), the deadwood is the reason
+    s = never_knocking_until(110, void_draw)
+    (m,) = review_moves(replay_history(s, [take]), 0).mistakes
+    lost, last = last_turn_cost(s, 0, take, draw)
+    assert m.suggested == draw and m.cost >= 0.5 and 2 * last < lost
+    assert m.reason.startswith("Draw from the stock: taking J♠ would not lower your deadwood"), m.reason

@@ -822,6 +822,54 @@ def void_draw_reason(v: PlayerView, ascii_only: bool = False, name: str = COMPUT
     )
 
 
+LAST_TURN_DEALS = 4 * DEFAULT_SAMPLES
+"""Guessed deals on which :func:`last_turn_cost` plays out a take of the discard just before
+the throw that ends the hand void."""
+
+
+def last_turn_cost(state: GameState, seat: int, take: Action, draw: Action, seed: int | str = 0) -> tuple[float, float]:
+    """At the draw just before the throw that ends the hand void (:func:`void_draw`), where
+    ``take`` takes the discard and ``draw`` draws from the stock: the points ``take`` is
+    expected to lose against ``draw`` (box bonus counted), and how many of them the other
+    player's last turn makes, which the take gives it (it may knock or go gin there; after the
+    draw from the stock the player's throw ends the hand, void unless it knocks or goes gin),
+    over :data:`LAST_TURN_DEALS` guessed deals played out as :func:`estimate_cost_error` plays
+    them (the standard opponent on both seats, :class:`FastPlayOut`).  The part of that last
+    turn is the take played out with the hand ending on the player's throw (the stock one
+    card shorter, so that a throw without a knock ends it void) less the take played out."""
+    fast = FastPlayOut(state, seat)
+    v = view(state, seat)
+    box = v.rules.box_bonus
+    rng = random.Random(f"gin-tui-review-last-turn/{seed}/{len(state.history)}")
+    lost = turn = 0
+    deals = meld_guesser().guess_deals(v, rng, LAST_TURN_DEALS)
+    for other, stock in deals:
+        taken = boxed(fast.points(take, other, stock), box)
+        ended = boxed(fast.points(take, other, stock[:-1]), box)  # no card left for its draw: no last turn
+        lost += boxed(fast.points(draw, other, stock), box) - taken
+        turn += ended - taken
+    n = max(1, len(deals))
+    return lost / n, turn / n
+
+
+def void_take_reason(v: PlayerView, turn: float, ascii_only: bool = False, name: str = COMPUTER) -> str:
+    """The line under a take of the discard just before the throw that ends the hand void
+    (:func:`void_draw`), where the expert draws from the stock and the other player's last
+    turn, which the take gives it, makes most of the cost (:func:`last_turn_cost`, ``turn``
+    its points): the mirror of :func:`void_draw_reason`.  The expert's own reason, the
+    deadwood the take leaves, counts only if someone ends the hand."""
+    from .hints import _pronoun
+
+    up = card_name(v.upcard, ascii_only) if v.upcard is not None else "the discard"
+    unless = "you go gin" if v.knock_limit == 0 else "you knock or go gin"
+    points = math.floor(turn + 0.5)
+    return (
+        f"Draw from the stock: your throw then ends the hand, void unless {unless}, with no last turn for "
+        f"{name}; taking {up} gives {_pronoun(name)} one, to knock or go gin, which costs about "
+        f"{points} point{'' if points == 1 else 's'} played out."
+    )
+
+
 DANGER = 0.4
 """The chance that the other player can meld the card the player threw, at
 least, beside a chance :data:`DANGER_GAP` lower for the expert's throw, from
@@ -993,6 +1041,12 @@ def review_moves(
                     wait_gain=(cost, error) if waited else None,  # as cost_text says it
                     practice=practice,
                 )
+                if before_void and move.action.kind == Kind.DRAW_DISCARD and cost >= 0.5:
+                    # the take gives the other player a last turn: where that is most of what the
+                    # play-outs find, the line says so, not only the deadwood the expert weighs
+                    lost, last = last_turn_cost(before, seat, move.action, suggested, seed)
+                    if last >= 0.5 and 2 * last >= lost:
+                        reason = void_take_reason(v, last, ascii_only, opponent_name)
             reason += throw_danger(v, move.action, suggested, reason, ascii_only, opponent_name)
         dw_played = _deadwood_after(before, move.action)
         dw_suggested = _deadwood_after(before, suggested)
@@ -1087,6 +1141,8 @@ __all__ = [
     "review_hand",
     "review_moves",
     "throw_danger",
+    "last_turn_cost",
     "void_draw",
     "void_draw_reason",
+    "void_take_reason",
 ]
