@@ -282,3 +282,17 @@ async def test_the_quit_question_goes_when_the_match_ends_behind_it():
         assert [type(s) for s in app.screen_stack] == [GameScreen, SummaryScreen], app.screen_stack
         text = screen_text(app)
         assert "Quit?" not in text and "Hand 1: Computer (standard) went gin with " in text, text
+
+
+@pytest.mark.parametrize("size", [(46, 21), (60, 21)])
+async def test_the_keys_of_the_end_behind_the_pile_list_say_their_whole_words_on_two_lines(size):
+    """Below 80 columns the key bar takes two lines, every key with its whole word: at 46x21
+    the end of a hand waiting behind the listed pile read "⏎ See the end l Close list o Sort" /
+    "m Log h Tip ? Help c Pts q Quit", the words shortened for the discard's keys, which are
+    not on the bar then (60x21 had them whole)."""
+    app = make_app(state=computer_to_end_the_hand(), pause=0.5)
+    async with app.run_test(size=size) as pilot:
+        await _ended_behind_the_pile_list(app, pilot)
+        await pilot.pause()
+        rows = [row.strip() for row in screen_text(app).splitlines()[-2:]]
+        assert rows == ["⏎ See the end  l Close list  o Sort", "m Moves  h Hint  ? Rules  c Scores  q Quit"], rows

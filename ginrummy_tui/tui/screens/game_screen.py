@@ -742,9 +742,13 @@ class GameScreen(Screen, TurnSteps):
         """The moves' keys of each step of a turn, as :meth:`check_action` shows them
         under the rules and knock limit in play: the upcard offer (where the rules
         have one), the draw, the discard (its knock where a knock is allowed, Big Gin
-        where the rules have it)."""
+        where the rules have it).  None while the end of the hand waits behind the listed
+        pile: no step of a turn is to come, and the words of the keys there (at 46x21 "⏎ See
+        the end  l Close list  o Sort" and "m Moves  h Hint  ? Rules  c Scores  q Quit")
+        were said shorter for the discard's keys, which are not on the bar ("m Log h Tip ?
+        Help c Pts")."""
         v = self.v
-        if v is None:
+        if v is None or self.end_waits:
             return frozenset(), ()
         by_action = {b.action: b for b in self.BINDINGS if isinstance(b, Binding) and b.show}
 
