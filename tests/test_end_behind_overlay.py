@@ -296,3 +296,21 @@ async def test_the_keys_of_the_end_behind_the_pile_list_say_their_whole_words_on
         await pilot.pause()
         rows = [row.strip() for row in screen_text(app).splitlines()[-2:]]
         assert rows == ["⏎ See the end  l Close list  o Sort", "m Moves  h Hint  ? Rules  c Scores  q Quit"], rows
+
+
+async def test_at_46x21_the_line_of_the_end_behind_the_pile_list_shows_whole():
+    """At 46x21 the line said "The hand is over: ⏎ or l shows how it end…", what shows the end
+    cut, on one row: it wraps onto two now, as a reason does."""
+    from ginrummy_tui.tui.widgets.prompt import PromptLine
+
+    app = make_app(state=computer_to_end_the_hand(), pause=0.5)
+    async with app.run_test(size=(46, 21)) as pilot:
+        await _ended_behind_the_pile_list(app, pilot)
+        line = app.screen.query_one(PromptLine)
+        await until(pilot, lambda: line.region.height == 2)
+        await pilot.pause()
+        keys = app.screen.query_one("KeyBar").region
+        assert line.region.bottom <= keys.y and not line.short_of
+        rows = screen_text(app).splitlines()
+        shown = " ".join(row.strip() for row in rows[line.region.y : line.region.bottom])
+        assert shown == "The hand is over: ⏎ or l shows how it ended.", rows

@@ -279,6 +279,44 @@ async def test_the_listed_pile_leaves_the_prompt_line_on_the_screen(width, heigh
             assert listed[-1].endswith(" …") and listed[-1][-3] in "♠♥♦♣", listed  # no card cut in two
 
 
+async def test_a_reason_under_the_listed_pile_takes_a_row_of_the_list_and_shows_whole():
+    # at 46x21, the pile listed at the discard, "x" said "✗ 'x' does nothing here; ? lists the
+    # keys…" on one row, what to press ("Discard (⏎).") cut off: the parts that give way to a
+    # long reason had given way to the list already, which kept its rows.  It gives one to the
+    # line now, scrolling in the rows it keeps, and takes it back when the reason goes
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    app = make_app(state=new_game(seed=3), pause=0, ai="easy")
+    async with app.run_test(size=(46, 21)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("p")
+        await settle(app, pilot)
+        for _turn in range(12):  # 25 cards in the pile
+            await pilot.press("s")
+            await settle(app, pilot)
+            await pilot.press("enter")
+            await settle(app, pilot)
+        await pilot.press("s")
+        await settle(app, pilot)
+        assert app.session.view().phase == Phase.DISCARD
+        await pilot.press("l")
+        await settle(app, pilot)
+        await pilot.pause()
+        pile = app.screen.query_one(DiscardPile)
+        rows = pile.region.height
+        await pilot.press("x")
+        await until(pilot, lambda: app.screen.query_one(PromptLine).lines == 2)
+        await pilot.pause()
+        await pilot.pause()
+        _assert_prompt_shown(app, "x under the listed pile", "'x' does nothing here; ? lists the keys.", "Discard (⏎).")
+        assert pile.region.height == rows - 1  # the row the line lacked, and no more
+        text = screen_text(app).splitlines()
+        assert text[pile.region.bottom - 1][pile.region.x :].strip() == "more below: ↓/PgDn", text
+        await pilot.press("1")  # a card chosen: the reason goes, and the list has its rows again
+        await until(pilot, lambda: pile.region.height == rows)
+        _assert_prompt_shown(app, "the reason gone", "(⏎)")
+
+
 @pytest.mark.parametrize(("width", "height"), ((46, 21), (50, 22)))
 async def test_the_end_of_a_hand_shows_a_longer_reason_whole(width, height, monkeypatch):
     # at 46x21 the reason l does nothing ("... m lists every turn of it.") after k's shorter

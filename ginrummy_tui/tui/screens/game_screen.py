@@ -358,6 +358,7 @@ class GameScreen(Screen, TurnSteps):
         """The whole table again: the parts and the blank lines a long prompt line took."""
         self._made_room = None
         self.remove_class(*ROOM_CLASSES)
+        self.query_one(DiscardPile).take_back_rows()
         if self._spacing_given:
             self._spacing_given = 0
             self._show_spacing()
@@ -632,7 +633,9 @@ class GameScreen(Screen, TurnSteps):
         # its place: at 80x24, "✗ The review of your decisions (r) comes once the hand is over."
         # stood alone, without "Take 4♣ (t) or pass (p).")
         long = len(prompt.plain) > room
-        wrap = hinting or room < 0 or (bool(notice or told_below or refusal) and long)
+        # so does the line of a hand over behind the listed pile, which says what shows its end
+        # (at 46 columns it was cut: "The hand is over: ⏎ or l shows how it end…")
+        wrap = hinting or room < 0 or (bool(notice or told_below or refusal or self.end_waits) and long)
         # the connection's line is what must be read whole: on one line, a prompt that would
         # push it past the edge goes (the buttons and the key bar still say what to do);
         # wrapped, the prompt follows the reason (on a small screen the buttons give way first)
@@ -698,10 +701,15 @@ class GameScreen(Screen, TurnSteps):
                     backs = widget.outer_size.height - kept  # the card backs' rows (#opponent)
                     if part == "#opponent" and 0 < short < backs:
                         self.add_class(BACKS_STEPS[backs - short - 1])  # only the rows lacking
+                        short = 0
                         break
-                    if not (part == "#actions" and self.has_class("-no-buttons")):  # not shown already
+                    if widget.display:  # not gone already (the buttons at 46x21, the moves line for the listed pile)
                         short -= widget.outer_size.height + (0 if tight else widget.styles.margin.top) - kept
                     self.add_class(step)
+            if short > 0 and self.pile_listed:
+                # the parts have given way already (to the listed pile): the list gives the rest,
+                # scrolling in the rows it keeps
+                self.query_one(DiscardPile).lend_rows(short)
             self.call_after_refresh(self._update_details)
         elif not wrap:
             self._give_back_room()

@@ -51,6 +51,9 @@ class DiscardPile(Widget):
         are ("more below: ↓/PgDn", as the other lists say it)."""
         self.list_top = 0
         """The first of the list's rows shown, where it scrolls."""
+        self.lent_rows: int | None = None
+        """The most rows the list takes while it has given some of its room to a prompt line
+        longer than the rows under it (:meth:`lend_rows`; None: none given)."""
 
     def set_state(self, cards, active: bool, hint: str = "", *, upcard: bool = False) -> None:
         """The pile (top card last); ``active`` when taking its top card is legal now; ``upcard``
@@ -63,6 +66,7 @@ class DiscardPile(Widget):
         """Show or hide the list of the cards under the top card."""
         self.expanded = not self.expanded
         self.list_top = 0
+        self.lent_rows = None
         self.refresh(layout=True)
         self.post_message(self.Toggled(self.expanded))
 
@@ -71,6 +75,45 @@ class DiscardPile(Widget):
         (:attr:`most_list_rows`)."""
         if (rows, most) != (self.list_rows, self.most_list_rows):
             self.list_rows, self.most_list_rows = rows, most
+            self.lent_rows = None
+            self.refresh(layout=True)
+
+    def _room(self) -> int | None:
+        """The most rows the list takes now: its room, less those lent to the prompt line."""
+        most = self.most_list_rows
+        if most is None or self.lent_rows is None:
+            return most
+        return min(most, self.lent_rows)
+
+    def _rows_shown(self) -> int:
+        """The rows the list takes now (none while it is hidden)."""
+        if not self.expanded:
+            return 0
+        rows = max(self.list_lines(max(1, self.size.width)), self.list_rows)
+        room = self._room()
+        return rows if room is None else min(rows, room)
+
+    def lend_rows(self, rows: int) -> int:
+        """Up to ``rows`` of the listed pile's rows given to the prompt line under the table,
+        longer than the rows it has (a small screen, its parts given way already): the list
+        scrolls in the rows it keeps, at least two (a row of cards and the line saying where
+        the others are).  At 46x21 the list kept its four rows and the prompt line was cut
+        to one ("✗ 'x' does nothing here; ? lists the keys…", what to press gone).  The rows
+        given (none where the list has no room of its own: it shows whole)."""
+        if rows <= 0 or not self.expanded or self.most_list_rows is None:
+            return 0
+        shown = self._rows_shown()
+        keep = max(min(shown, 2), shown - rows)
+        if keep >= shown:
+            return 0
+        self.lent_rows = keep
+        self.refresh(layout=True)
+        return shown - keep
+
+    def take_back_rows(self) -> None:
+        """The rows lent to the prompt line given back to the list (:meth:`lend_rows`)."""
+        if self.lent_rows is not None:
+            self.lent_rows = None
             self.refresh(layout=True)
 
     def set_big(self, big: bool) -> None:
@@ -81,15 +124,16 @@ class DiscardPile(Widget):
 
     def get_content_height(self, container, viewport, width: int) -> int:
         rows = max(self.list_lines(width), self.list_rows)
-        if self.most_list_rows is not None:
-            rows = min(rows, self.most_list_rows)
+        room = self._room()
+        if room is not None:
+            rows = min(rows, room)
         return (5 if self.big else 3) + (rows if self.expanded else 0)
 
     def _list_window(self) -> int | None:
         """The rows of the list shown at once where it is longer than its room, the last row
         of the room saying where the others are; None where it shows whole (or has one row,
         which it ends with "…")."""
-        most = self.most_list_rows
+        most = self._room()
         if not self.expanded or most is None or most < 2:
             return None
         if self.list_lines(max(1, self.size.width)) <= most:
@@ -146,7 +190,7 @@ class DiscardPile(Widget):
         lines = [Text.assemble(card[n], " ", side[n]) for n in range(h)]
         if self.expanded:
             listed = self._list_text()
-            most, width = self.most_list_rows, max(1, self.size.width)
+            most, width = self._room(), max(1, self.size.width)
             rows = listed.wrap(self.app.console, width)
             window = self._list_window()
             if window is not None:  # more than the table has rows for: it scrolls
