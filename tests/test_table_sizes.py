@@ -1184,3 +1184,36 @@ async def test_the_listed_pile_longer_than_its_rows_scrolls_to_every_card():
         await pilot.press("home")
         await pilot.pause()
         assert listed()[-1] == "more below: ↓/PgDn"
+
+
+@pytest.mark.parametrize(
+    ("ascii", "cue"), [(False, "more above & below: ↑/↓"), (True, "more above/below: Up/Dn")]
+)
+async def test_the_listed_pile_scrolled_to_the_middle_says_both_ways_whole(ascii, cue):
+    # at 46x21 the pile's column is 24 columns wide: "more above and below: ↑/↓", one more,
+    # was cut to "more above and below: ↑/", the ↓ missing; its shorter words fit now
+    from ginrummy_tui.engine.cards import DECK, format_cards, parse_cards
+    from ginrummy_tui.tui import scenarios
+    from ginrummy_tui.tui.widgets.discard_pile import DiscardPile
+
+    mine, theirs = "AS 2S 3S 4H 5H 6H 7D 8D 9C TC", "AH 2H 3H 4S 5S 6S 7C 8C 9D TD"
+    dealt = set(parse_cards(mine + " " + theirs))
+    pile = format_cards([c for c in DECK if c not in dealt][:28])
+    app = make_app(state=scenarios.arranged(mine, theirs, discard=pile), pause=0, ascii=ascii)
+    async with app.run_test(size=(46, 21)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("l")
+        await settle(app, pilot)
+        await pilot.pause()
+        listed = app.screen.query_one(DiscardPile)
+        region = listed.region
+
+        def last_row() -> str:
+            return screen_text(app).splitlines()[region.bottom - 1][region.x : region.right].strip()
+
+        down = "Down" if ascii else "↓"
+        assert last_row() == f"more below: {down}/PgDn"
+        await pilot.press("down")
+        await pilot.pause()
+        assert listed.list_top == 1
+        assert last_row() == cue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.text import Text
 from textual import events
@@ -12,6 +13,18 @@ from textual.widget import Widget
 from ..palette import palette_of
 from .cardfaces import ascii_words, card_label, cards_text, empty_lines, face_lines
 from .prompt import cut_short
+
+
+def both_ways_cue(width: int, ascii_only: bool = False) -> str:
+    """The last row of the listed pile scrolled to the middle, in the longest words that fit
+    ``width`` columns: "more above and below: ↑/↓", where the column is narrower (24
+    columns at 46, where it was cut to "more above and below: ↑/") "more above & below:
+    ↑/↓"; in ASCII "more above and below: Up/Down" down to "more above/below: Up/Dn"."""
+    up, down = ("Up", "Down") if ascii_only else ("↑", "↓")
+    forms = [f"more above and below: {up}/{down}", f"more above & below: {up}/{down}", f"more above/below: {up}/{down}"]
+    if ascii_only:
+        forms.append("more above/below: Up/Dn")
+    return next((form for form in forms if cell_len(form) <= width), forms[-1])
 
 
 class DiscardPile(Widget):
@@ -197,8 +210,8 @@ class DiscardPile(Widget):
                 top = self.list_top = min(self.list_top, len(rows) - window)
                 up, down = ("Up", "Down") if self.ascii_only else ("↑", "↓")
                 above, below = top > 0, top + window < len(rows)
-                if above and below:  # both, in a line as narrow as the column at 46 columns
-                    said = f"more above and below: {up}/{down}"
+                if above and below:  # both: the longest words that fit the column
+                    said = both_ways_cue(width, self.ascii_only)
                 else:
                     said = f"more above: {up}/PgUp" if above else f"more below: {down}/PgDn"
                 cue = Text(said, style=palette_of(self.app).muted)
