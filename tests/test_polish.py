@@ -2787,6 +2787,30 @@ async def test_the_list_of_turns_of_a_hand_no_one_has_moved_in_says_so():
         assert NO_TURN_YET not in text and "passed" in text, text
 
 
+@pytest.mark.parametrize("size", [(150, 40), (160, 30)])
+async def test_the_turns_beside_the_table_of_a_hand_no_one_has_moved_in_say_so(size):
+    """From 150 columns the hand's turns stand beside the table, and m says so: before any move
+    they showed "Hand 1 · Computer dealt" with nothing under it, where the list of turns says
+    "No turn yet: the hand has just been dealt."; the first move takes that line's place."""
+    from ginrummy_tui.tui.table_text import NO_TURN_YET
+    from ginrummy_tui.tui.widgets.hand_log import HandLog
+
+    def side() -> str:
+        region = app.screen.query_one(HandLog).content_region  # inside its edge
+        rows = screen_text(app).splitlines()[region.y : region.bottom]
+        return " ".join(" ".join(row[region.x : region.right].split()) for row in rows)
+
+    app = make_app(state=new_game(seed=3), pause=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(app, pilot)
+        await pilot.press("m")
+        await settle(app, pilot)
+        assert "Hand 1 · Computer dealt" in side() and NO_TURN_YET in side(), side()
+        await pilot.press("p")  # the upcard passed: a turn to list
+        await settle(app, pilot)
+        assert NO_TURN_YET not in side() and "passed" in side(), side()
+
+
 @pytest.mark.parametrize("size", [(46, 21), (80, 24)])
 async def test_while_the_computer_discards_the_key_bar_shows_the_draw_to_come(size):
     """Once the computer had drawn and was about to throw, the key bar switched to "⏎ Discard

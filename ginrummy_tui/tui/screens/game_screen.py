@@ -471,7 +471,9 @@ class GameScreen(Screen, TurnSteps):
             log.styles.width = log_width(self.size.width)
             self.mount(log, before=self.query_one(KeyBar))
         name = tt.short_name(app.session.opponent_name)  # the column is narrow
-        log.set_lines(tt.log_text(v, name, app.ascii_only, handovers))
+        # before anyone has moved it says so, as the list of turns over the table does (m): it
+        # showed its head alone, "Hand 1 · Computer dealt", as if it had failed to show
+        log.set_lines(tt.log_text(v, name, app.ascii_only, handovers, say_none=True))
 
     def _show_scores(self, v: PlayerView) -> None:
         """The score line, the other player named as the label over their cards names them
