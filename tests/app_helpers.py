@@ -89,6 +89,26 @@ class SaidTimers:
         self._due.pop().callback()
 
 
+CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "tab": "\t"}
+"""The characters of the named keys that have one (the others, such as down or f2, have none)."""
+
+
+async def in_one_read(app, pilot, *keys: str) -> None:
+    """``keys`` as a terminal's one read brings them (``tmux send-keys Enter Down Enter``, keys
+    typed ahead): all of them on their way to the app before it has handled the first, and
+    then let the app handle them.  ``pilot.press`` lets the app handle each key before it
+    sends the next, which hides what a key still on its way does to the next."""
+    from textual import events
+
+    for key in keys:
+        character = CHARACTERS.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, character)
+        event.set_sender(app)
+        app._driver.send_message(event)
+    await settle(app, pilot)
+    await pilot.pause()
+
+
 async def until(pilot, condition, timeout: float = 10.0) -> None:
     """Let the app run until ``condition()`` holds (checked after each short pause); fail after ``timeout`` s."""
     import time

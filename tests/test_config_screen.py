@@ -2266,6 +2266,30 @@ async def test_down_on_a_choice_goes_to_the_next_field_and_leaves_the_preset_as_
         assert not preset.expanded and preset.value == "standard"
 
 
+@pytest.mark.parametrize("opener", ["enter", "space"])
+async def test_keys_typed_with_the_key_that_opens_a_choices_list_move_in_it(tmp_path, opener):
+    """⏎ (or Space) and ↓ ⏎ typed in one go on the rules preset (``tmux send-keys Enter Down
+    Enter``) showed no list: ↓ came before the list had the focus, went to the next field
+    (Knock limit), and the preset stayed standard.  The list opens with the focus in it at
+    once: ↓ moves in it, ⏎ picks the next preset."""
+    from .app_helpers import in_one_read
+
+    plan = prepare(args_for(tmp_path, ai="expert", pause=0, seed=12), ask=None)
+    async with running(plan, size=SIZE) as (app, pilot):
+        screen = await open_settings(app, pilot)
+        preset = screen.query_one("#preset", ChoiceField)
+        assert app.focused is preset and preset.value == "standard"
+        await pilot.pause()
+        await in_one_read(app, pilot, opener, "down", "enter")
+        assert app.focused is preset and not preset.expanded
+        assert preset.value == "multiplayer-1.5", preset.value
+        await in_one_read(app, pilot, opener, "down")  # the list open, ↓ moved in it
+        assert preset.expanded and app.focused is not preset
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not preset.expanded and preset.value == "multiplayer-1.5"
+
+
 @pytest.mark.parametrize("size", [(60, 24), (46, 21)])
 async def test_a_second_click_on_a_box_finds_it_where_the_first_left_it(tmp_path, size):
     """At 60x24 a click on "Big Gin allowed" made the line on the match in play a row longer

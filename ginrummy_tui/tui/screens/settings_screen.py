@@ -327,6 +327,7 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         Binding("f3", "cancel('statistics')", show=False),
         Binding("tab", "app.focus_next", "Next", key_display="tab", priority=True),
         Binding("shift+tab", "app.focus_previous", "Previous field", show=False, priority=True),
+        Binding("enter,space", "open_choice", show=False, priority=True),
         Binding("down", "next_field", show=False, priority=True),
         Binding("up", "previous_field", show=False, priority=True),
         Binding("home", "end_field(False)", show=False, priority=True),
@@ -343,7 +344,9 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
     (they only scrolled the form from a number, and nothing said how to move but Tab).
     Home and End go to the first and the last field (in a number field they move in its
     text), PgUp and PgDn take the focus a page up or down with the form: they scrolled
-    the form alone, the focus left on a field out of sight for the next key to change."""
+    the form alone, the focus left on a field out of sight for the next key to change.
+    ⏎ and Space open a choice's list with the focus in it at once, as the app reads them, so
+    that the keys typed after them in one go move in the list (:meth:`action_open_choice`)."""
 
     AUTO_FOCUS = ""
     """No field is given the focus by Textual (which scrolls it to the middle of the form):
@@ -497,6 +500,8 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         return typed, ((), keys)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open_choice":  # on a choice whose list is shut; in the open list ⏎ picks
+            return isinstance(self.focused, ChoiceField) and not self.focused.expanded
         if action in ("next_field", "previous_field"):
             # from a field; not in a choice's open list (which has the focus then): they move in it
             return isinstance(self.focused, ARROWS_MOVE)
@@ -547,6 +552,16 @@ class SettingsScreen(StyledOnce, TurnSteps, Screen):
         if moved:  # at once, as Home and End (:meth:`action_end_field`)
             self.set_focus(target, scroll_visible=False)
         self.call_after_refresh(form.scroll_to_widget, target if moved else here, animate=False, immediate=True)
+
+    def action_open_choice(self) -> None:
+        """⏎ or Space on a choice: its list opens, the focus in it at once.  A priority key, run
+        as the app reads it: the ``Select``'s own ⏎ opened the list once the field had the key,
+        and moved the focus to it at the app's next turn, after ↓ typed with the ⏎ (``tmux
+        send-keys Enter Down Enter``) had moved to the next field (the arrows' keys here are
+        run as the app reads them too), the list never seen and the preset left as it was."""
+        field = self.focused
+        if isinstance(field, ChoiceField):
+            field.open_list()
 
     def action_next_field(self) -> None:
         """↓ on a field: the next field, as Tab."""

@@ -43,6 +43,14 @@ class ChoiceField(Select[str]):
         super().__init__(options, value=value, allow_blank=False, compact=True, id=id)
         self.ascii_only = ascii_only
 
+    def open_list(self) -> None:
+        """Open the list, the focus in it at once: the ``Select`` gives it the focus only at the
+        app's next turn, and keys typed with the ⏎ or Space that opened it, in one read of
+        the terminal, went to the form (⏎ ↓ ⏎ on the preset moved to the next field, the
+        list never seen, the preset left as it was)."""
+        self.action_show_overlay()
+        self.screen.set_focus(self.query_one("SelectOverlay"), scroll_visible=False)  # the list, Textual's
+
     def on_mount(self) -> None:
         if self.ascii_only:
             for arrow, glyph in ASCII_ARROWS:
