@@ -254,6 +254,26 @@ async def test_escape_and_space_run_together_over_the_list_of_turns_of_a_hand_th
         assert app.session.view().hand_no == 2
 
 
+@pytest.mark.parametrize(("key", "opens"), [("f2", "SettingsScreen"), ("f3", "StatsScreen"), ("c", "ScoreScreen")])
+@pytest.mark.parametrize("opener", ["q", "question_mark", "m"])
+async def test_escape_and_a_key_in_one_read_close_the_quit_question_then_the_key_acts(opener, key, opens):
+    """Escape and F2 in one read of the terminal (``tmux send-keys Escape F2``, or 50 ms apart)
+    closed the quit question and dropped the F2: it reached the question before the Escape's
+    answer was taken, and the question has no use for it.  Over the rule sheet and the list of
+    turns the same keys opened the settings.  Everywhere the Escape closes what is open, then
+    the key acts: F2 the settings, F3 the statistics, c the score table."""
+    from .app_helpers import in_one_read
+
+    app = make_app(state=scenarios.knock_ready(), pause=0)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(app, pilot)
+        table = app.screen
+        await press(app, pilot, opener)
+        assert app.screen is not table
+        await in_one_read(app, pilot, "escape", key)
+        assert [type(s).__name__ for s in app.screen_stack] == ["GameScreen", opens], app.screen_stack
+
+
 async def test_a_question_says_a_key_it_has_no_use_for_does_nothing(tmp_path):
     """Over the settings with a change, Escape and s run together asked whether to leave them,
     then the s did nothing and said nothing; so did s or x in the quit question.  A question

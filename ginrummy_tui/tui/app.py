@@ -310,7 +310,28 @@ class GinApp(App):
             event.stop()
             await self._escape_then(typed)
             return
+        if isinstance(event, events.Key) and not event.is_forwarded and await self._answer_now(event):
+            return
         await super().on_event(event)
+
+    async def _answer_now(self, key: events.Key) -> bool:
+        """A key that answers the question on top (the quit question, "Leave without saving
+        them?": Esc, n, y...) is taken as the app reads it, as Esc is with the key typed right
+        after it (:meth:`_escape_then`), so that the keys read with it act on the screen under
+        the question.  Left to the question, the answer came once the key had gone through its
+        buttons, after the next key had reached it: Esc then F2 in one read of the terminal
+        (``tmux send-keys Escape F2``, 50 ms apart too) closed the quit question and the F2,
+        which it has no use for, was lost, the settings never opened, where over the rule sheet,
+        the list of turns or on the table they open.  True where ``key`` answered."""
+        from .screens.question import SaysUnusedKeys
+
+        screen = self.screen
+        answer = screen.answer_of(key.key) if isinstance(screen, SaysUnusedKeys) else None
+        if answer is None:
+            return False
+        key.stop()
+        await self.run_action(answer, screen)
+        return True
 
     async def _escape_then(self, typed: events.Key) -> None:
         """Escape and the key ``typed`` right after it, which the terminal sent as one key

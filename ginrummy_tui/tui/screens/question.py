@@ -27,6 +27,24 @@ class SaysUnusedKeys:
         """The keys that answer, and what each does ("y quits, n goes back")."""
         raise NotImplementedError
 
+    def answer_of(self, key: str) -> str | None:
+        """The action of the answer ``key`` gives now (its binding in the question's own
+        ``BINDINGS``, enabled); None for any other key, Tab and Shift+Tab too, and the keys
+        Textual gives every screen (:meth:`GinApp._answer_now` takes the answers as it reads
+        them)."""
+        assert isinstance(self, Screen)
+        active = self.active_bindings.get(key)
+        if active is None or active.node is not self or not active.enabled:
+            return None
+        own = {
+            binding.action
+            for kind in type(self).__mro__
+            if issubclass(kind, SaysUnusedKeys)
+            for binding in kind.__dict__.get("BINDINGS", ())
+            if isinstance(binding, Binding)
+        }
+        return active.binding.action if active.binding.action in own else None
+
     def on_key(self, event: events.Key) -> None:
         assert isinstance(self, Screen)
         # Tab and Shift+Tab answer nothing either: they moved the focus to the other answer,
