@@ -413,3 +413,38 @@ def test_a_stop_from_outside_does_not_run_out_the_move_clock(term):
     screen = term.wait_until(lambda s: "Stopped" not in s and "s to move" in s, "the table again, its clock running")
     assert "won the match" not in screen and "ran out" not in screen, screen
     plays_on_and_quits_saved(term)
+
+
+def threads(pid: int) -> int:
+    return len(os.listdir(f"/proc/{pid}/task"))
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts the game's threads in /proc")
+def test_stops_and_continues_in_a_quick_row_leave_the_game_playing(term):
+    """Hundreds of kill -STOP / kill -CONT a few milliseconds apart (a job control tool, a
+    debugger stepping): the handler of SIGCONT left and took the terminal again inside itself,
+    and the next continue entered it half-way: the threads reading the keys and writing the
+    screen doubled (9 to 15 threads for 5), the screen went blank, keys did nothing and q y did
+    not quit.  The game still answers a move with the table drawn, has the threads it had, and
+    quits leaving the terminal's modes as they were."""
+    term.start("--seed", "5")
+    before = term.wait_for("take the upcard")
+    pid = term.game_pid()
+    time.sleep(0.5)  # the start's work done: the threads the game keeps
+    usual = threads(pid)
+    for _ in range(400):
+        os.kill(pid, signal.SIGSTOP)
+        time.sleep(0.004)
+        os.kill(pid, signal.SIGCONT)
+        time.sleep(0.004)
+    term.wait_until(lambda s: table(s) == table(before), "the whole table as it stood", timeout=15)
+    time.sleep(0.5)
+    assert threads(pid) == usual
+    term.keys("p")
+    term.wait_for("draw from the stock", timeout=15)
+    term.keys("q")
+    term.wait_for("y Quit", timeout=15)
+    term.keys("y")
+    screen = term.wait_for("MODES-END", timeout=15)
+    modes = screen.split("EXIT=")[1].split()
+    assert modes[0] == "0" and "icanon" in modes and "echo" in modes, screen
