@@ -894,13 +894,13 @@ def test_the_worker_process_dying_does_not_stop_the_computer(monkeypatch, deaths
 
 
 def test_the_master_thinks_in_this_process_where_no_worker_can_be_started(monkeypatch):
-    # e.g. a system without a working sem_open: creating the pool raises
+    # e.g. no processes left: starting the worker raises
     from ginrummy_tui.ai import process
 
     def no_pool(*args, **kwargs):
-        raise ImportError("This platform lacks a functioning sem_open implementation")
+        raise OSError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(process, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(process, "WorkerPool", no_pool)
     far = process.ProcessOpponent("master", "seed-1")
     v = view(new_game(seed=3), 0)
     assert far.choose(v) == get_opponent("master", "seed-1").choose(v)
@@ -1008,13 +1008,13 @@ def test_an_opponent_closed_before_its_new_worker_warms_up_thinks_here(monkeypat
 
     far = process.ProcessOpponent("master", "seed-1")
 
-    class ClosedAtWarmUp(process.ProcessPoolExecutor):
+    class ClosedAtWarmUp(process.WorkerPool):
         def submit(self, fn, /, *args, **kwargs):
             if fn is process._warm:
                 far.close()  # the app's thread, just before the warm-up
             return super().submit(fn, *args, **kwargs)
 
-    monkeypatch.setattr(process, "ProcessPoolExecutor", ClosedAtWarmUp)
+    monkeypatch.setattr(process, "WorkerPool", ClosedAtWarmUp)
     _thinks_here_though_closed(far)
 
 
@@ -1028,7 +1028,7 @@ def test_an_opponent_closed_while_its_move_waits_for_the_worker_thinks_here(monk
 
     far = process.ProcessOpponent("master", "seed-1")
 
-    class ClosedWhileQueued(process.ProcessPoolExecutor):
+    class ClosedWhileQueued(process.WorkerPool):
         def submit(self, fn, /, *args, **kwargs):
             if fn is not process._choose:
                 return super().submit(fn, *args, **kwargs)
@@ -1038,7 +1038,7 @@ def test_an_opponent_closed_while_its_move_waits_for_the_worker_thinks_here(monk
             far.close()  # the app's thread, meanwhile
             return move
 
-    monkeypatch.setattr(process, "ProcessPoolExecutor", ClosedWhileQueued)
+    monkeypatch.setattr(process, "WorkerPool", ClosedWhileQueued)
     _thinks_here_though_closed(far)
 
 
