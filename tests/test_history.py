@@ -1154,11 +1154,45 @@ def test_a_damaged_file_of_a_match_set_aside_is_set_aside_as_damaged_with_a_note
         f"The file of a match set aside for a new one, {given_up}, could not be read: the match counts as "
         f"abandoned, and the file was moved to {moved_given_up}. The file is not valid JSON (a value was "
         "expected at line 1, column 1).",
-        f"The file of a match set aside for a new one, {finished}, could not be read: the match counts as "
-        f"abandoned, and the file was moved to {moved_finished}. The file is cut short (it ends in the middle "
-        "of the data).",
+        f"The file of a finished match set aside for a new one, {finished}, could not be read: its end could "
+        f"not be recorded from it, so the match counts as abandoned, and the file was moved to {moved_finished}. "
+        "The file is cut short (it ends in the middle of the data).",
     ], told
     assert file_abandoned(tmp_path) == []  # once
+
+
+@pytest.mark.parametrize("recorded", ["to its end", "but its last hand"])
+def test_the_note_of_a_damaged_file_of_a_finished_match_says_how_the_match_counts(tmp_path, recorded):
+    """A finished match's ``finished-<id>.json``, damaged before it was filed: the note said
+    "the match counts as abandoned" where the record, written hand by hand as it was played
+    to its end, kept it won or lost (and the statistics showed no match abandoned). The note
+    says what the record holds: won or lost as recorded when it ended, or, where its last hand
+    had not been recorded and the file cannot tell it, abandoned."""
+    from ginrummy_tui.storage.history_upkeep import file_abandoned
+
+    states = list(_states_of_one_match())
+    assert states[-1].over
+    last = next(n for n, s in enumerate(states) if s.hand_no == states[-1].hand_no)
+    hist = db_of(tmp_path)
+    rec = hist.recorder("20261207-000000-cccc")
+    for state in states if recorded == "to its end" else states[: last + 1]:
+        rec.observe(state)
+    finished = tmp_path / "finished-20261207-000000-cccc.json"
+    finished.write_text('{"format": "gin-tui save", "version": 1, "match_id": "20261207-000000-cccc", "sta')
+    (told,) = file_abandoned(tmp_path)
+    [moved] = tmp_path.glob(finished.name + ".damaged-*")
+    (record,) = list(hist.records())
+    if recorded == "to its end":
+        assert record["finished"] and not record["abandoned"] and hist.stats().total.abandoned == 0
+        how = f"the match counts as {'won' if record['winner'] == 0 else 'lost'}, as it was recorded when it ended"
+    else:
+        assert record["abandoned"] and not record["finished"] and hist.stats().total.abandoned == 1
+        how = "its end could not be recorded from it, so the match counts as abandoned"
+    hist.close()
+    assert told == (
+        f"The file of a finished match set aside for a new one, {finished}, could not be read: {how}, and "
+        f"the file was moved to {moved}. The file is cut short (it ends in the middle of the data)."
+    ), told
 
 
 def test_a_history_rebuilt_from_the_archive_keeps_the_hands_of_an_abandoned_match(tmp_path, capsys):

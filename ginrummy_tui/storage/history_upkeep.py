@@ -27,6 +27,7 @@ from ginrummy_tui.storage.history import (
     open_history,
     pending_json_history,
 )
+from ginrummy_tui.storage.stats import ME
 from ginrummy_tui.storage.store import (
     ARCHIVE_DIR,
     LoadError,
@@ -128,15 +129,16 @@ def _file_abandoned_in(hist: History) -> list[str]:
     for match_id, path in pending_abandoned(hist.root):
         saved = read_save(path)
         if _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages, _remains(saved, match_id)):
-            _file_away(hist.root, path, match_id, saved, messages)
+            _file_away(hist, path, match_id, saved, messages, finished=False)
     for match_id, path in pending_finished(hist.root):
         saved = read_save(path)
         if isinstance(saved, SavedMatch) and saved.state.over:
             done = _recorded(hist, saved, messages)
-        else:  # not a finished match's save after all: it counts as given up
+        else:  # not a finished match's save after all, or unreadable: its record is ended as given up
+            # (one the game had recorded to its end as it was played stays as it is)
             done = _marked(hist, match_id, saved if isinstance(saved, SavedMatch) else None, messages, _remains(saved, match_id))
         if done:
-            _file_away(hist.root, path, match_id, saved, messages)
+            _file_away(hist, path, match_id, saved, messages, finished=True)
     return messages
 
 
@@ -152,18 +154,41 @@ def _remains(found: SavedMatch | LoadError | None, match_id: str) -> Remains | N
     return remains if remains is not None and remains.match_id == match_id else Remains(match_id)
 
 
-def _file_away(root: Path, path: Path, match_id: str, found: SavedMatch | LoadError | None, messages: list[str]) -> None:
-    """Move the file of a match given up (or finished) to ``archive/``, or, damaged, aside
-    beside it as ``<name>.damaged-<time>``, saying so in ``messages``."""
+def _file_away(
+    hist: History, path: Path, match_id: str, found: SavedMatch | LoadError | None, messages: list[str], *, finished: bool
+) -> None:
+    """Move the file of a match given up (or ``finished``) to ``archive/``, or, damaged, aside
+    beside it as ``<name>.damaged-<time>``, saying so in ``messages``, with how the match
+    counts now (:func:`_counted`)."""
     if not isinstance(found, LoadError) or found.denied:  # read, or not to be read here: kept as it is
-        archive_save(root, path, match_id)
+        archive_save(hist.root, path, match_id)
         return
     moved = move_aside(path)
     where = f", and the file was moved to {moved}" if moved is not None else ""
+    kind = "a finished match set aside for a new one" if finished else "a match set aside for a new one"
     messages.append(
-        f"The file of a match set aside for a new one, {path}, could not be read: the match counts as "
-        f"abandoned{where}. {found.reason[:1].upper()}{found.reason[1:]}."
+        f"The file of {kind}, {path}, could not be read: {_counted(hist, match_id, finished)}{where}. "
+        f"{found.reason[:1].upper()}{found.reason[1:]}."
     )
+
+
+def _counted(hist: History, match_id: str, finished: bool) -> str:
+    """How the match ``match_id``, whose file could not be read, counts in the record ``hist``
+    keeps now: as it was recorded when it ended (a finished match whose hands were all recorded
+    as they were played: won or lost, as it went), abandoned (a finished one's end could not be
+    recorded from its file), or not at all (the file said no move was made in it)."""
+    try:
+        rows = hist.read("SELECT finished, abandoned, winner FROM matches WHERE uid = ?", (match_id,))
+    except (Damaged, OSError, sqlite3.Error):
+        rows = []
+    if not rows:
+        return "the match is not counted"
+    ended, abandoned, winner = rows[0]
+    if ended and not abandoned:
+        return f"the match counts as {'won' if winner == ME else 'lost'}, as it was recorded when it ended"
+    if finished:
+        return "its end could not be recorded from it, so the match counts as abandoned"
+    return "the match counts as abandoned"
 
 
 def open_for_reading(root: Path, say: Callable[[str], None]) -> History | Literal[False] | None:
