@@ -627,3 +627,69 @@ def test_a_draw_mid_hand_said_to_be_from_the_stock_only_is_an_impossible_game(tm
     (tmp_path / "current.json").write_text(text)
     opened = Store(tmp_path).load()
     assert opened.saved is None and "the first draw from the stock (both passed the upcard) is past" in opened.messages[0]
+
+
+def _finished_match(seed: int = 11):
+    rng = random.Random(3)
+    state = new_game(PRESETS["standard"].with_options(target=25), seed=seed)
+    while not state.over:
+        acts = [a for a in legal_actions(state) if a.kind != "timeout"]
+        enders = [a for a in acts if a.kind in ("knock", "gin")]
+        state = apply(state, rng.choice(enders or _high_discards(acts) or acts))
+    return state
+
+
+@pytest.mark.parametrize("then", ["--new", "a plain start"])
+def test_a_finished_match_killed_before_it_left_its_slot_is_archived_once(tmp_path, then):
+    """A game killed on a finished match's last hand's end or its result (kill -9, a hang-up...)
+    leaves it in the slot, as the game keeps it there until it closes, with its screen (``ui``),
+    and in ``archive/``, written at its end without one.  The next start archived the slot's
+    save over it, the archive's own moved aside as ``<id>.json.old-<time>``: the same match
+    twice, run after run.  The one with the screen is kept, once."""
+    from ginrummy_tui.storage.history_upkeep import file_abandoned
+
+    state = _finished_match()
+    s = Store(tmp_path)
+    # at the match's end, as the game keeps it: in the archive, and in the slot with its screen
+    assert s.save_finished(state, match_id="done-1", settings={"ai": "easy"}) is not None
+    assert s.save(state, match_id="done-1", settings={"ai": "easy"}, ui={"screen": "match result"})
+    # killed there; the next start
+    if then == "--new":
+        saved = read_save(s.path)
+        assert isinstance(saved, SavedMatch) and s.set_aside_finished(saved) is not None
+        file_abandoned(tmp_path)  # its record written, the file filed in the archive
+        assert not (tmp_path / "finished-done-1.json").exists()
+    else:
+        assert Store(tmp_path).load().archived == tmp_path / "archive" / "done-1.json"
+    assert sorted(p.name for p in (tmp_path / "archive").iterdir() if p.is_file()) == ["done-1.json"]
+    kept = read_save(tmp_path / "archive" / "done-1.json")
+    assert isinstance(kept, SavedMatch) and kept.state == state and kept.ui == {"screen": "match result"}
+
+
+def test_an_archived_copy_of_the_same_match_with_more_in_it_is_the_one_kept(tmp_path):
+    """The archive's copy holds the screen the one coming in lacks: the archive's is kept,
+    the other dropped; nothing is set aside as old."""
+    state = _finished_match()
+    archived = tmp_path / "archive" / "done-1.json"
+    archived.parent.mkdir()
+    write_save(archived, state, match_id="done-1", ui={"screen": "match result"})
+    coming = tmp_path / "finished-done-1.json"
+    write_save(coming, state, match_id="done-1")
+    assert store.archive_save(tmp_path, coming, "done-1") == archived
+    assert sorted(p.name for p in archived.parent.iterdir()) == ["done-1.json"] and not coming.exists()
+    kept = read_save(archived)
+    assert isinstance(kept, SavedMatch) and kept.ui == {"screen": "match result"}
+
+
+def test_an_archived_file_of_another_game_under_the_same_id_is_kept_aside_as_old(tmp_path):
+    """Where the file already in the archive holds another game than the one coming in
+    (the same name, other moves), it is still set aside as ``<id>.json.old-<time>``."""
+    archived = tmp_path / "archive" / "done-1.json"
+    archived.parent.mkdir()
+    other = write_save(archived, _finished_match(seed=12), match_id="done-1")
+    coming = tmp_path / "finished-done-1.json"
+    write_save(coming, _finished_match(), match_id="done-1")
+    assert store.archive_save(tmp_path, coming, "done-1") == archived
+    [old] = archived.parent.glob("done-1.json.old-*")
+    assert old.read_text() == other
+    assert read_save(archived).state == _finished_match()

@@ -797,21 +797,47 @@ def saved_left(record: object, key: tuple[int, ...], limit: int) -> float | None
 
 
 def archive_save(root: Path, path: Path, match_id: str) -> Path | None:
-    """Move the save ``path`` to ``archive/<match id>.json`` under ``root`` (an
-    archived file already there is moved aside first); the target, or None
-    if it could not be moved."""
+    """Move the save ``path`` to ``archive/<match id>.json`` under ``root``; the target,
+    or None if it could not be moved.  An archived file already there that is a copy of
+    the same game (a finished match is written to the archive at its end and kept in its
+    slot until the game closes: a game killed meanwhile leaves both) is not kept twice:
+    the copy with the more in it (the screen, ``ui``, which the archive's lacks) stays,
+    the other goes.  One that holds anything else is moved aside as
+    ``<match id>.json.old-<time>`` first."""
     root = Path(root)
     target = root / ARCHIVE_DIR / f"{match_id}.json"
     try:
         ensure_dir(target.parent)
         if path.exists():
             if target.exists():
-                move_aside(target, "old")
+                keep = _fuller_copy(path, target)
+                if keep is None:
+                    move_aside(target, "old")
+                elif keep == target:
+                    path.unlink()
+                    _fsync_dir(root)
+                    return target
             os.replace(path, target)
             _fsync_dir(root)
         return target
     except OSError:
         return None
+
+
+def _fuller_copy(new: Path, old: Path) -> Path | None:
+    """Of two save files of the same game (everything alike but when they were written and
+    the screen, ``ui``), the one to keep: ``old`` where only it has a screen, else ``new``;
+    None where they differ in anything else (or one cannot be read as a save)."""
+    try:
+        copies = [json.loads(Path(p).read_bytes()) for p in (new, old)]
+    except (OSError, ValueError):
+        return None
+    if not all(isinstance(c, dict) and c.get("format") == SAVE_FORMAT for c in copies):
+        return None
+    kept_new, kept_old = ({k: v for k, v in c.items() if k not in ("saved_at", "ui")} for c in copies)
+    if kept_new != kept_old:
+        return None
+    return Path(old) if copies[1].get("ui") and not copies[0].get("ui") else Path(new)
 
 
 def pending_abandoned(root: Path) -> list[tuple[str, Path]]:
