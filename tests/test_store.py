@@ -693,3 +693,29 @@ def test_an_archived_file_of_another_game_under_the_same_id_is_kept_aside_as_old
     [old] = archived.parent.glob("done-1.json.old-*")
     assert old.read_text() == other
     assert read_save(archived).state == _finished_match()
+
+
+def test_a_named_pipe_in_the_way_in_the_archive_is_set_aside_without_waiting_on_it(tmp_path):
+    """The archive's file in the way is compared with the save coming in only where it is a
+    regular file: a named pipe there (no writer) is set aside as ``old`` at once, never read,
+    which would wait for good."""
+    import os
+    import threading
+
+    archived = tmp_path / "archive" / "done-1.json"
+    archived.parent.mkdir()
+    os.mkfifo(archived)
+    coming = tmp_path / "finished-done-1.json"
+    write_save(coming, _finished_match(), match_id="done-1")
+    result: list[object] = []
+    worker = threading.Thread(target=lambda: result.append(store.archive_save(tmp_path, coming, "done-1")), daemon=True)
+    worker.start()
+    worker.join(10)
+    if worker.is_alive():  # let the blocked reader go, so that the test process can end
+        os.close(os.open(archived, os.O_WRONLY | os.O_NONBLOCK))
+        worker.join(5)
+        raise AssertionError("archive_save waited on a named pipe in the archive")
+    assert result == [archived]
+    [old] = archived.parent.glob("done-1.json.old-*")
+    assert not old.is_file()  # the pipe, set aside as it was
+    assert read_save(archived).state == _finished_match()

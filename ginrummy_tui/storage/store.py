@@ -828,8 +828,8 @@ def _fuller_copy(new: Path, old: Path) -> Path | None:
     """Of two save files of the same game (everything alike but when they were written and
     the screen, ``ui``), the one to keep: ``old`` where only it has a screen, else ``new``;
     None where they differ in anything else (or one cannot be read as a save)."""
-    try:
-        copies = [json.loads(Path(p).read_bytes()) for p in (new, old)]
+    try:  # regular files alone, no link followed: a named pipe in the archive is never waited on
+        copies = [json.loads(read_regular(Path(p), MAX_SAVE_BYTES + 1)) for p in (new, old)]
     except (OSError, ValueError):
         return None
     if not all(isinstance(c, dict) and c.get("format") == SAVE_FORMAT for c in copies):
