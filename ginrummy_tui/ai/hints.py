@@ -889,23 +889,16 @@ def _explain_knock(view: PlayerView, c: Card, ascii_only: bool, name: str) -> st
     if turn is not None and turn.points is not None:
         waiting = "a void hand" if void else "waiting"
         return _fitting([f"{head}; {why}." for why in _decided_words(view, turn, "a knock now", waiting, name)])
-    if turn is not None and void:
-        knock, wait = _match_pair(turn.chance, turn.other)
-        return _fitting([
-            f"{head}, {score}; this near the end of the match, your chance to win it is {knock} "
-            f"if you knock now, {wait} with the hand void.",
-            f"{head}, {score}; your chance to win the match: {knock} if you knock now, {wait} with the hand void.",
-            f"{head}; your chance to win the match: {knock} if you knock now, {wait} with the hand void.",
-        ])
     if turn is not None:
         knock, wait = _match_pair(turn.chance, turn.other)
         # the chance of winning the match, in this hand or a later one: "a knock now wins the match
         # about 8 in 10" read as this knock's own, beside "expected to score about 3" (9 to go)
+        waiting = f"{wait} with the hand void" if void else f"{wait} if you wait"
         return _fitting([
             f"{head}, {score}; this near the end of the match, your chance to win it is {knock} "
-            f"if you knock now, {wait} if you wait.",
-            f"{head}, {score}; your chance to win the match: {knock} if you knock now, {wait} if you wait.",
-            f"{head}; your chance to win the match: {knock} if you knock now, {wait} if you wait.",
+            f"if you knock now, {waiting}.",
+            f"{head}, {score}; your chance to win the match: {knock} if you knock now, {waiting}.",
+            f"{head}; your chance to win the match: {knock} if you knock now, {waiting}.",
         ])
     if out.why == "last turn":
         return f"{head}, {score}; you have no draw left before the hand would be void."
