@@ -469,6 +469,7 @@ async def test_a_hint_asked_again_at_the_same_position_after_a_resume_is_not_cou
                     await pilot.press("h")
                     await _settle(app, pilot)
                     assert _prompt(app).startswith("Hint:")
+                assert plan.keeper.writes.settle(10)  # the history's writes made (its own thread)
                 assert hints() == (1, 1), run  # once at that position, whatever the runs
         finally:
             plan.close()
@@ -486,6 +487,12 @@ async def test_a_hint_asked_again_at_the_same_position_after_a_resume_is_not_cou
                 await _settle(app, pilot)
             await pilot.press("h")
             await _settle(app, pilot)
+            for _ in range(200):  # the hint worked out in a worker and shown (under load, after the settling)
+                if _prompt(app).startswith("Hint:"):
+                    break
+                await pilot.pause(0.05)
+            assert _prompt(app).startswith("Hint:"), _prompt(app)
+            assert plan.keeper.writes.settle(10)
             assert hints() == (2, 2)
     finally:
         plan.close()
