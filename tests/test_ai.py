@@ -429,6 +429,40 @@ def test_expert_waits_against_a_quick_knocker_but_not_against_a_low_one():
     assert str(decide("expert", state)) == "discard KC"
 
 
+# The last hand of `gin-tui sim --a expert --b standard --seed 2 --hands 1293` (deal "2-646", the
+# expert in seat 0), up to the expert's draw with 8 cards in the stock: it holds K♠ K♥ K♦ K♣ and
+# 5♥ 5♦ 5♣ with 2♠ A♥ 2♣ loose (5 deadwood), and standard has just thrown 5♠.
+DEAL_2_646 = (
+    "0 take upcard, 0 discard TH, 1 draw stock, 1 discard JD, 0 draw stock, 0 discard TS, 1 draw stock, 1 discard TD, "
+    "0 draw stock, 0 discard 9S, 1 draw stock, 1 discard JH, 0 draw stock, 0 discard 8S, 1 draw stock, 1 discard QS, "
+    "0 draw stock, 0 discard 7H, 1 draw stock, 1 discard QC, 0 draw stock, 0 discard 4D, 1 draw stock, 1 discard KS, "
+    "0 draw discard, 0 discard 4S, 1 draw stock, 1 discard 9H, 0 draw stock, 0 discard 7D, 1 draw stock, 1 discard QH, "
+    "0 draw stock, 0 discard 3H, 1 draw stock, 1 discard 8D, 0 draw stock, 0 discard 6C, 1 draw stock, 1 discard 8H, "
+    "0 draw stock, 0 discard 3D, 1 draw discard, 1 discard 7S, 0 draw stock, 0 discard 9C, 1 draw stock, 1 discard 6D, "
+    "0 draw stock, 0 discard 7C, 1 draw stock, 1 discard 5S"
+)
+
+
+def test_the_expert_takes_a_discard_that_melds_and_lowers_a_hand_it_lies_in_wait_with():
+    # Taking 5♠ (four fives) and throwing 2♠ leaves 3 deadwood to lie in wait with.  It drew
+    # from the stock: it weighed the take by its best throw of all, K♣ (keeping 2♠ 2♣ for gin,
+    # still 5), which lying in wait it does not make, and counted 3 against 5 as two points
+    # only, not what the lower hand adds to the margin of an undercut.  Played out, taking
+    # scored about 22 points a hand more.
+    state = new_game(PRESETS["standard"], seed="2-646")
+    for move in DEAL_2_646.split(", "):
+        seat, action = move.split(" ", 1)
+        state = apply(state, parse_action(action), int(seat))
+    v = view(state, 0)
+    assert v.hand == parse_cards("2S KS AH 5H KH 5D KD 2C 5C KC") and v.upcard == parse_cards("5S")[0]
+    assert v.stock_size == 8 and deadwood(v.hand) == 5
+    assert decide("expert", state, seat=0) == parse_action("draw discard")
+    state = apply(state, parse_action("draw discard"), 0)
+    thrown = decide("expert", state, seat=0)
+    assert thrown in (parse_action("discard 2S"), parse_action("discard 2C"))
+    assert deadwood(tuple(c for c in view(state, 0).hand if c is not thrown.card)) == 3
+
+
 # Seat 0 holds sets of twos, threes and sixes and A♣ (1 deadwood); 6♣ tops the
 # discard pile: taking it and throwing A♣ is gin.  Hidden: seat 1's hand and the stock.
 GIN_HAND = "2S 3S 6S 2H 6H 2D 3D 6D AC 3C"

@@ -758,12 +758,28 @@ def test_a_throw_worse_after_one_draw_says_with_figures_what_it_gains_over_two(s
         assert mine.deadwood >= theirs.deadwood and mine.knock_chance > theirs.knock_chance
 
 
-def _following_the_hints_until_a_knock(seed: int, level: str):
+# Seed 424505364 against the master, seat 0 playing every choice of the hints' rule, to where
+# the rule first says to knock, as played before 8 Dec (see SEED_1_TO_THE_LAST_THROW).
+KNOCK_424505364 = (
+    "take upcard, discard KS, draw stock, discard KC, draw stock, discard QH, draw stock, discard QD, draw "
+    "stock, discard QC, draw stock, discard TD, draw stock, discard TC, draw discard, discard 9H, draw "
+    "discard, discard TH, draw stock, discard JD, draw stock, discard 7S, draw discard, discard 8D, draw "
+    "stock, discard 6D, draw stock, discard QS, draw stock, discard 5H, draw stock, discard 8S, draw stock, "
+    "discard 5D, draw stock, discard 6S, draw stock, discard 4H, draw discard, discard 5S, draw stock, "
+    "discard 7H, draw discard, discard 4H, draw stock, discard JH, draw stock, discard 8H, draw stock, "
+    "discard 3S, draw discard, discard 3H, draw stock, discard 6H, draw stock, discard 3S, draw stock, "
+    "discard TS, draw stock, discard KD, draw stock, discard KH, draw stock, discard 4S, draw stock, discard "
+    "3D, draw stock, discard 7D, draw stock"
+)
+
+
+def _following_the_hints_until_a_knock(seed: int, level: str, played: str = ""):
     """Seat 0's view where the hints' expert's rule first says to knock, or a knock is
     allowed on its last turn before the hand would be void, in a match against
     ``level`` in which seat 0 plays every choice of that rule (the hints without
-    the master's search), and the real hand of the other seat then."""
-    s = new_game(seed=seed)
+    the master's search), and the real hand of the other seat then; ``played``:
+    the moves played first (as ``KNOCK_424505364``)."""
+    s = _play(new_game(seed=seed), *(played.split(", ") if played else ()))
     bot = get_opponent(level, s.seed)
     while True:
         if s.current == 1:
@@ -785,7 +801,7 @@ def test_a_knocks_figures_are_reckoned_against_hands_the_other_player_has_built(
     # the unseen cards; the computer, which had picked up 10♣ and 7♠, laid off 3♣ and undercut it for 27
     from ginrummy_tui.engine import score_knock
 
-    v, theirs = _following_the_hints_until_a_knock(424505364, "master")
+    v, theirs = _following_the_hints_until_a_knock(424505364, "master", KNOCK_424505364)
     assert [card_name(c) for c in v.opponent_known] == ["10♣", "7♠", "7♥"]
     out = hint_expert().knock_outlook(v)
     assert out is not None and card_name(out.card) == "8♣" and out.why == "last turn"
@@ -1020,16 +1036,24 @@ def test_the_last_oklahoma_hints_that_took_three_lines_take_two(seed, moves, rea
     assert prompt_lines(h.reason) == 2
 
 
+# Oklahoma seed 125 against the expert, seat 0 playing every hint: its first 48 moves, as played
+# before 8 Dec (see SEED_1_TO_THE_LAST_THROW).
+OKLAHOMA_125 = (
+    "take upcard, discard KD, draw stock, discard KS, draw stock, discard TS, draw discard, discard QS, draw "
+    "stock, discard 9H, draw stock, discard 7S, draw discard, discard 8C, draw stock, discard 9C, draw stock, "
+    "discard 6D, draw stock, discard JD, draw stock, discard 5H, draw discard, discard 7C, draw stock, "
+    "discard KH, draw stock, discard 9D, draw stock, discard QH, draw stock, discard 3C, draw discard, "
+    "discard 3D, draw discard, discard 2S, draw stock, discard 7H, draw stock, discard QD, draw stock, "
+    "discard 8D, draw stock, discard JC, draw stock, discard TC, draw stock, discard AH"
+)
+
+
 def test_a_card_that_makes_gin_leaves_out_the_melds_it_breaks_where_they_take_a_third_line():
     """Oklahoma seed 125, playing every hint against expert: "Take A♥: it makes A♠ A♥ A♣ and
     7♠ 8♠ 9♠ (breaking 6♠ 7♠ 8♠ 9♠), deadwood from 2 to 0; then gin with 6♠, for 25 points plus
     the computer's deadwood, doubled." took three lines of the prompt (one hint of 4,472 in 200
     hands); gin ends the hand, and the run it breaks with it."""
-    s = new_game(PRESETS["oklahoma"], seed=125)
-    other = get_opponent("expert", 1)
-    for _ in range(48):
-        v = view(s, s.current)
-        s = apply(s, _followed(v) if s.current == 0 else other.choose(v))
+    s = _play(new_game(PRESETS["oklahoma"], seed=125), *OKLAHOMA_125.split(", "))
     h = hint(view(s, 0))
     assert h.reason == (  # the run left 7♠ 8♠ 9♠ as gin throws 6♠ off it: no meld made, nothing taken off
         "Take A♥ from the discard pile: it makes A♠ A♥ A♣, deadwood from 2 to 0; "
@@ -1207,10 +1231,28 @@ def test_a_knocks_figures_late_in_a_hand_follow_the_other_players_real_hand():
     assert max(abs(b - a) for a, b in zip(said, said[1:])) <= 5, said
 
 
-def _following_the_hints_to_the_last_throw(s, level: str = "expert"):
+# The first hand of seed 1 against the expert, seat 0 playing every hint (without the search),
+# to seat 0's last throw before the hand would be void, as played before 8 Dec (since then the
+# expert and the hints take discards that meld and lower a hand they may knock with, and play
+# this hand otherwise): the position the tests below found.
+SEED_1_TO_THE_LAST_THROW = (
+    "pass, take upcard, discard JC, draw stock, discard JD, draw stock, discard QS, draw stock, discard JS, "
+    "draw stock, discard 8C, draw stock, discard 9C, draw discard, discard 6C, draw stock, discard 8H, draw "
+    "stock, discard TH, draw stock, discard 6H, draw stock, discard 3H, draw discard, discard 4C, draw stock, "
+    "discard 2C, draw stock, discard JH, draw stock, discard QH, draw stock, discard TC, draw stock, discard "
+    "7H, draw stock, discard 6S, draw stock, discard KC, draw discard, discard 3C, draw stock, discard 7D, "
+    "draw stock, discard 6D, draw stock, discard 7C, draw stock, discard 8D, draw stock, discard 3S, draw "
+    "stock, discard 8S, draw stock, discard TS, draw stock, discard 3D, draw stock, discard TD, draw stock, "
+    "discard QD, draw stock, discard 7S, draw stock"
+)
+
+
+def _following_the_hints_to_the_last_throw(s, level: str = "expert", played: str = ""):
     """Seat 0's view at its last throw before the hand would be void (the other
     seat still to play), in a hand against ``level`` in which seat 0 plays
-    every hint, and the real hand of the other seat then."""
+    every hint, and the real hand of the other seat then; ``played``: the
+    moves played first (as ``SEED_1_TO_THE_LAST_THROW``)."""
+    s = _play(s, *(played.split(", ") if played else ()))
     bot = get_opponent(level, s.seed)
     while True:
         if s.current == 1:
@@ -1249,7 +1291,7 @@ def test_the_last_throw_gives_a_card_the_computer_cannot_meld_and_says_so():
     # meld, where 2♥ needed a card the player held: the throw only matters by what it feeds
     from ginrummy_tui.ai.hints import out_of_reach
 
-    v, theirs = _following_the_hints_to_the_last_throw(new_game(seed=1))
+    v, theirs = _following_the_hints_to_the_last_throw(new_game(seed=1), played=SEED_1_TO_THE_LAST_THROW)
     h = hint(v)
     assert h.action.kind == "discard" and card_name(h.action.card) == "2♥", h
     assert out_of_reach(v, h.action.card)

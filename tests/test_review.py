@@ -922,12 +922,34 @@ def test_two_small_chances_compared_in_hundredths_never_read_about_0_in_100(monk
     )
 
 
-def _reviewed_hand(preset: str, seed: int, hand: int, opponent: str):
+# The first two hands of seed 3001, seat 0 played by the easy opponent and seat 1 by the expert,
+# as the expert played them before 8 Dec (since then it takes discards that meld and lower a hand
+# it may knock with, and plays these hands otherwise): the hand the test below found.
+SEED_3001_TWO_HANDS = (
+    "pass, pass, draw stock, discard QC, draw stock, discard QD, draw stock, discard 6C, draw stock, discard "
+    "9C, draw stock, discard JD, draw stock, discard QS, draw stock, discard TD, draw stock, discard JH, draw "
+    "stock, discard QH, draw stock, discard KC, draw stock, discard KS, draw stock, discard KH, draw stock, "
+    "discard 7C, draw stock, gin AC, next hand, pass, pass, draw stock, discard TS, draw stock, discard JD, "
+    "draw stock, discard JH, draw stock, discard TD, draw stock, discard KC, draw stock, discard KH, draw "
+    "stock, discard QD, draw stock, discard 8D, draw stock, discard QH, draw stock, discard KD, draw stock, "
+    "discard 9S, draw stock, discard 6H, draw discard, discard 9H, draw stock, discard TH, draw stock, "
+    "discard 8S, draw stock, discard 6D, draw stock, discard 8H, draw stock, discard 6S, draw stock, discard "
+    "JS, draw stock, discard KS, draw stock, discard QS, draw stock, discard 4D, draw discard, discard 7S, "
+    "draw stock, discard 5D, draw discard, discard 6H, draw stock, discard 4C, draw stock, discard 3D, draw "
+    "stock, discard 5S, draw discard, discard 2D, draw stock, discard 2H, draw stock, discard 7D, draw stock, "
+    "discard 9D, draw stock, knock QC"
+)
+
+
+def _reviewed_hand(preset: str, seed: int, hand: int, opponent: str, played: str = ""):
     """Seat 0 played by the easy opponent, seat 1 by ``opponent``: hand ``hand`` at its end,
-    its review for seat 0 (with the default options) and the hand's steps."""
+    its review for seat 0 (with the default options) and the hand's steps; ``played``: the
+    moves played first (as ``SEED_3001_TWO_HANDS``)."""
     from ginrummy_tui.engine.replay import replay_moves
 
     s = new_game(PRESETS[preset], seed=seed)
+    for move in played.split(", ") if played else ():
+        s = apply(s, parse_action(move))
     bots = (get_opponent("easy", seed + 7), get_opponent(opponent, seed))
     while True:
         while s.phase in ("upcard", "draw", "discard"):
@@ -955,7 +977,7 @@ def test_a_card_the_computer_cannot_meld_is_said_so_where_two_throws_are_compare
     # the hints say the computer cannot meld it, and "less than 1 in 50" is for a card within reach
     from ginrummy_tui.ai.hints import out_of_reach
 
-    review, steps = _reviewed_hand(preset, seed, hand, opponent)
+    review, steps = _reviewed_hand(preset, seed, hand, opponent, SEED_3001_TWO_HANDS if seed == 3001 else "")
     m = next(m for m in review.mistakes if m.index == index)
     assert m.suggested == parse_action(f"discard {card}") and m.played.kind == Kind.DISCARD
     assert out_of_reach(view(steps[index][0], 0), parse_cards(card)[0])

@@ -13,7 +13,13 @@ from ginrummy_tui.ai.review import replay_history, review_moves
 from ginrummy_tui.engine import apply, new_game, parse_action, parse_cards, view
 from ginrummy_tui.engine.words import counted
 
-from .test_hints import _following_the_hints_to_the_last_throw, _low_hand_with_stock, _made, _play
+from .test_hints import (
+    SEED_1_TO_THE_LAST_THROW,
+    _following_the_hints_to_the_last_throw,
+    _low_hand_with_stock,
+    _made,
+    _play,
+)
 
 
 def _rule(v):
@@ -90,7 +96,7 @@ def test_at_the_last_throw_the_hints_keep_their_rule():
     # seed 1 against the expert: at the last throw before the hand would be void the hint throws
     # 2♥, which the computer cannot meld, not 3♥ (it held 4♥); the search, on guesses, turned it for
     # 3♥ ("does about 4 points better"), so it does not search there
-    v, _theirs = _following_the_hints_to_the_last_throw(new_game(seed=1))
+    v, _theirs = _following_the_hints_to_the_last_throw(new_game(seed=1), played=SEED_1_TO_THE_LAST_THROW)
     assert knock_search(v, _rule(v)) is None
     assert hint(v).action == parse_action("discard 2H")
 

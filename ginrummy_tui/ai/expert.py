@@ -144,6 +144,12 @@ class Params:
     False for the opponents, which play for the match (won without its
     boxes); True for the hints and the review, whose figures are the hand's
     points to the final total (:func:`ginrummy_tui.ai.hints.hint_expert`)."""
+    wait_margin: float = 4.0
+    """Where taking the discard leaves a hand that lies in wait, what each
+    point of deadwood under the knock limit counts for besides itself, in
+    the take's worth and the blind draw's alike (:meth:`ExpertOpponent._shape`):
+    the margin that undercuts a knock (0: just the point; 2 and 4 measured,
+    4 the better, ``docs/ai.md``)."""
     wait_below: float = 11.0
     """The most deadwood with which it lies in wait instead of knocking (see
     :func:`wait_threshold`, which lowers it against an opponent who knocks with
@@ -160,7 +166,7 @@ def _bits(mask: int):
 class _Context:
     """What the expert knows in one decision."""
 
-    __slots__ = ("unseen", "n_unseen", "opp_known", "p_opp", "rel", "draws_left", "no_pairs", "high", "v1", "unseen_cards", "wsum", "partners", "q", "sure", "sure_mask", "params")
+    __slots__ = ("unseen", "n_unseen", "opp_known", "p_opp", "rel", "draws_left", "no_pairs", "high", "v1", "unseen_cards", "wsum", "partners", "q", "sure", "sure_mask", "params", "margin")
 
     def __init__(self, view: PlayerView, params: Params) -> None:
         mine = hand_mask(view.hand)
@@ -213,6 +219,7 @@ class _Context:
         self.draws_left = 0
         self.v1: dict[int, float] = {}
         self.params = params
+        self.margin = 0.0
         self.sure: dict[int, float] = {}
         self.sure_mask = 0
         if params.picked_sure > 0 and known:
@@ -387,7 +394,8 @@ class ExpertOpponent:
         k = self.params.knock_bonus
         g = self.params.gin_bonus
         if not ctx.n_unseen:
-            return self._shape(limit)(now)
+            return self._shape(limit, ctx.margin)(now)
+        u = ctx.margin
         after = after_throw_mask
         # the least deadwood of nine of the ten cards: a card drawn that melds
         # with none of them is thrown, or kept in place of the best card to go
@@ -404,21 +412,21 @@ class ExpertOpponent:
                 v = best9 + value
                 best = v if v < now else now
             if best == 0:
-                total -= g * w
+                total -= (g + u * limit) * w
             elif best > limit:
                 total += (best + k) * w
             else:
-                total += best * w
+                total += (best - u * (limit - best)) * w
         return total / ctx.wsum
 
-    def _shape(self, limit: int):
+    def _shape(self, limit: int, margin: float = 0.0):
         k = self.params.knock_bonus
         g = self.params.gin_bonus
 
         def f(x: int) -> float:
             if x == 0:
-                return -g
-            return x + k if x > limit else x
+                return -g - margin * limit
+            return x + k if x > limit else x - margin * (limit - x)
 
         return f
 
@@ -455,7 +463,7 @@ class ExpertOpponent:
         """Lower is better: the expected deadwood, counting future draws only if
         any are left (with none, the deadwood with the knock and gin terms)."""
         raw = deadwood_mask(mask10)
-        now = self._shape(limit)(raw)
+        now = self._shape(limit, ctx.margin)(raw)
         if ctx.draws_left <= 0:
             return now
         v = now - self.params.horizon * (now - self.lookahead(ctx, mask10, limit))
@@ -504,19 +512,40 @@ class ExpertOpponent:
         ctx.draws_left = _draws_left(view, drawn=True)
         cards = list(view.hand)
         limit = view.knock_limit
-        take_value, _ = self._best_throw(ctx, mask10 | card.bit, cards, limit)
+        mask11 = mask10 | card.bit
+        p = self.params
+        saved = ctx.v1
+        take_value = None
+        # valued as it will be played (see _discard): where it may knock after the take, the knock
+        # if its knock rule would knock (as the opponents play it: the hints' reckoning over
+        # guessed hands aside), else only the throws that keep the least deadwood while it lies
+        # in wait, where each point under the knock limit also counts what it adds to the
+        # margin of an undercut, for the take and for the blind draw alike
+        best = min(cards, key=lambda c: (deadwood_mask(mask11 ^ c.bit), -c.value, -c.index))
+        dw = deadwood_mask(mask11 ^ best.bit)
+        if dw <= limit:
+            if ctx.draws_left <= 0 or knock_wins_match(view, view.seat) or dw >= self._wait_threshold(view):
+                take_value = float(dw)
+            else:
+                cards = [c for c in cards if deadwood_mask(mask11 ^ c.bit) <= dw]
+                ctx.margin = p.wait_margin
+                ctx.v1 = {}
+        if take_value is None:
+            take_value, _ = self._best_throw(ctx, mask11, cards, limit)
         # drawing blind: the expected value after the draw, then one more draw's gain
-        now = self._shape(limit)(deadwood_mask(mask10))
+        now = self._shape(limit, ctx.margin)(deadwood_mask(mask10))
         ctx.draws_left = 1
         v1 = self.lookahead(ctx, mask10, limit)
         gain = now - v1
-        more = self.params.horizon * self.params.stock_gain if view.stock_size >= view.rules.void_stock + 3 else 0.0
-        if self.params.second and view.stock_size >= view.rules.void_stock + 3:
+        more = p.horizon * p.stock_gain if view.stock_size >= view.rules.void_stock + 3 else 0.0
+        if p.second and view.stock_size >= view.rules.void_stock + 3:
             v2 = self.lookahead2(ctx, mask10, limit)
-            blind = v2 - self.params.second * self.params.stock_gain * (v1 - v2)
+            blind = v2 - p.second * p.stock_gain * (v1 - v2)
         else:
             blind = now - (1.0 + more) * gain
         blind = ctx.q * v1 + (1.0 - ctx.q) * blind
+        ctx.margin = 0.0
+        ctx.v1 = saved
         return take_value < blind
 
     def choose(self, view: PlayerView) -> Action:
@@ -588,11 +617,15 @@ class ExpertOpponent:
                 return True, "match", 0.0  # over the guessed hands: whatever it scores on average
             if last and least is not None:  # a knock reckoned to lose, and not to win the match, waits for the void
                 return points >= least, "last turn", 0.0
+        wait = self._wait_threshold(view)
+        return dw >= wait, "threshold", wait
+
+    def _wait_threshold(self, view: PlayerView) -> float:
+        """Below this deadwood it lies in wait (:func:`wait_threshold`)."""
         # the threshold is for a knock limit of 10; it scales with the limit (Oklahoma)
         # and with the undercut bonus (worth lying in wait for when it is 25)
         most = self.params.wait_below * min(1.0, view.rules.undercut_bonus / 25)
-        wait = wait_threshold(view, most) * view.knock_limit / 10
-        return dw >= wait, "threshold", wait
+        return wait_threshold(view, most) * view.knock_limit / 10
 
     # ------------------------------------------------------------ figures for hints
 
