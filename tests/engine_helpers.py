@@ -54,3 +54,20 @@ def never_knocking_until(seed: int, stop, preset: str = "standard", scores: tupl
         a = bots[s.current].choose(view(s, s.current))
         s = apply(s, replace(a, kind=Kind.DISCARD) if a.kind == Kind.KNOCK else a)
     return replace(s, scores=scores) if scores is not None else s
+
+
+# The first 64 moves of seed 1 as the expert played them on both seats before 8 Dec (seat 0's
+# moves are also those of its hints without the search): since then the expert and the hints
+# take discards that meld and lower a hand they may knock with, and play this hand otherwise.
+# The tests of the hints reach seat 0's last throw before the hand would be void with them, and
+# those of the end of a match the position after them.
+SEED_1_FIRST_64 = (
+    "pass, take upcard, discard JC, draw stock, discard JD, draw stock, discard QS, draw stock, discard JS, "
+    "draw stock, discard 8C, draw stock, discard 9C, draw discard, discard 6C, draw stock, discard 8H, draw "
+    "stock, discard TH, draw stock, discard 6H, draw stock, discard 3H, draw discard, discard 4C, draw stock, "
+    "discard 2C, draw stock, discard JH, draw stock, discard QH, draw stock, discard TC, draw stock, discard "
+    "7H, draw stock, discard 6S, draw stock, discard KC, draw discard, discard 3C, draw stock, discard 7D, "
+    "draw stock, discard 6D, draw stock, discard 7C, draw stock, discard 8D, draw stock, discard 3S, draw "
+    "stock, discard 8S, draw stock, discard TS, draw stock, discard 3D, draw stock, discard TD, draw stock, "
+    "discard QD, draw stock, discard 7S, draw stock"
+)

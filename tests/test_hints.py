@@ -41,6 +41,8 @@ from ginrummy_tui.engine import (
 )
 from ginrummy_tui.engine.cards import card_name
 
+from .engine_helpers import SEED_1_FIRST_64
+
 
 def _play(s, *actions):
     for a in actions:
@@ -1231,20 +1233,7 @@ def test_a_knocks_figures_late_in_a_hand_follow_the_other_players_real_hand():
     assert max(abs(b - a) for a, b in zip(said, said[1:])) <= 5, said
 
 
-# The first hand of seed 1 against the expert, seat 0 playing every hint (without the search),
-# to seat 0's last throw before the hand would be void, as played before 8 Dec (since then the
-# expert and the hints take discards that meld and lower a hand they may knock with, and play
-# this hand otherwise): the position the tests below found.
-SEED_1_TO_THE_LAST_THROW = (
-    "pass, take upcard, discard JC, draw stock, discard JD, draw stock, discard QS, draw stock, discard JS, "
-    "draw stock, discard 8C, draw stock, discard 9C, draw discard, discard 6C, draw stock, discard 8H, draw "
-    "stock, discard TH, draw stock, discard 6H, draw stock, discard 3H, draw discard, discard 4C, draw stock, "
-    "discard 2C, draw stock, discard JH, draw stock, discard QH, draw stock, discard TC, draw stock, discard "
-    "7H, draw stock, discard 6S, draw stock, discard KC, draw discard, discard 3C, draw stock, discard 7D, "
-    "draw stock, discard 6D, draw stock, discard 7C, draw stock, discard 8D, draw stock, discard 3S, draw "
-    "stock, discard 8S, draw stock, discard TS, draw stock, discard 3D, draw stock, discard TD, draw stock, "
-    "discard QD, draw stock, discard 7S, draw stock"
-)
+SEED_1_TO_THE_LAST_THROW = SEED_1_FIRST_64  # (engine_helpers: as played before 8 Dec)
 
 
 def _following_the_hints_to_the_last_throw(s, level: str = "expert", played: str = ""):

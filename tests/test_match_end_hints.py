@@ -13,6 +13,8 @@ from ginrummy_tui.ai.review import replay_history, review_moves
 from ginrummy_tui.engine import Action, Kind, apply, new_game, parse_action, view
 from ginrummy_tui.engine.state import HandRecord
 
+from .engine_helpers import SEED_1_FIRST_64
+
 
 def _rule(v) -> Action:
     """The hints' expert's rule's choice, without the master's search."""
@@ -21,19 +23,7 @@ def _rule(v) -> Action:
     return expert.rule_choice(v)
 
 
-# The first 64 moves of seed 1 played by the expert on both seats, as it played them before
-# 8 Dec (since then it takes discards that meld and lower a hand it may knock with, and plays
-# this hand otherwise): the position the tests below found.
-SEED_1_64 = (
-    "pass, take upcard, discard JC, draw stock, discard JD, draw stock, discard QS, draw stock, discard JS, "
-    "draw stock, discard 8C, draw stock, discard 9C, draw discard, discard 6C, draw stock, discard 8H, draw "
-    "stock, discard TH, draw stock, discard 6H, draw stock, discard 3H, draw discard, discard 4C, draw stock, "
-    "discard 2C, draw stock, discard JH, draw stock, discard QH, draw stock, discard TC, draw stock, discard "
-    "7H, draw stock, discard 6S, draw stock, discard KC, draw discard, discard 3C, draw stock, discard 7D, "
-    "draw stock, discard 6D, draw stock, discard 7C, draw stock, discard 8D, draw stock, discard 3S, draw "
-    "stock, discard 8S, draw stock, discard TS, draw stock, discard 3D, draw stock, discard TD, draw stock, "
-    "discard QD, draw stock, discard 7S, draw stock"
-)
+SEED_1_64 = SEED_1_FIRST_64  # (engine_helpers: as played before 8 Dec)
 
 
 def _at(seed: int, moves: int, scores: tuple[int, int], sheet=(), rules=None, played: str = ""):
