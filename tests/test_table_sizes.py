@@ -246,6 +246,18 @@ async def test_a_screen_over_the_table_hides_the_table_s_keys(width, height):
             await pilot.pause()
 
 
+async def _pile_grown(app, pilot, turns: int) -> None:
+    """Seed 3 against easy: the upcard passed, then ``turns`` turns of a stock draw and the
+    throw of the card chosen, the pile growing by two cards a turn (the computer's throw too)."""
+    await pilot.press("p")
+    await settle(app, pilot)
+    for _turn in range(turns):
+        await pilot.press("s")
+        await settle(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+
+
 @pytest.mark.parametrize(("width", "height"), SMALL_SIZES)
 async def test_the_listed_pile_leaves_the_prompt_line_on_the_screen(width, height):
     # at 46x21 the pile's cards listed (l) pushed the prompt line (and with the key bar on
@@ -255,13 +267,7 @@ async def test_the_listed_pile_leaves_the_prompt_line_on_the_screen(width, heigh
     app = make_app(state=new_game(seed=3), pause=0, ai="easy")
     async with app.run_test(size=(width, height)) as pilot:
         await settle(app, pilot)
-        await pilot.press("p")
-        await settle(app, pilot)
-        for _turn in range(14):  # 29 cards in the pile
-            await pilot.press("s")
-            await settle(app, pilot)
-            await pilot.press("enter")
-            await settle(app, pilot)
+        await _pile_grown(app, pilot, 14)  # 29 cards in the pile
         assert app.session.view().phase == Phase.DRAW
         await pilot.press("l")
         await settle(app, pilot)
@@ -289,13 +295,7 @@ async def test_a_reason_under_the_listed_pile_takes_a_row_of_the_list_and_shows_
     app = make_app(state=new_game(seed=3), pause=0, ai="easy")
     async with app.run_test(size=(46, 21)) as pilot:
         await settle(app, pilot)
-        await pilot.press("p")
-        await settle(app, pilot)
-        for _turn in range(12):  # 25 cards in the pile
-            await pilot.press("s")
-            await settle(app, pilot)
-            await pilot.press("enter")
-            await settle(app, pilot)
+        await _pile_grown(app, pilot, 12)  # 25 cards in the pile
         await pilot.press("s")
         await settle(app, pilot)
         assert app.session.view().phase == Phase.DISCARD
@@ -1150,13 +1150,7 @@ async def test_the_listed_pile_longer_than_its_rows_scrolls_to_every_card():
     app = make_app(state=new_game(seed=3), pause=0, ai="easy")
     async with app.run_test(size=(46, 21)) as pilot:
         await settle(app, pilot)
-        await pilot.press("p")
-        await settle(app, pilot)
-        for _turn in range(14):  # 29 cards in the pile
-            await pilot.press("s")
-            await settle(app, pilot)
-            await pilot.press("enter")
-            await settle(app, pilot)
+        await _pile_grown(app, pilot, 14)  # 29 cards in the pile
         under = [card_label(c, False) for c in app.session.view().discard[:-1]]
         assert len(under) == 28
         await pilot.press("l")
